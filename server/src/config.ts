@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
+  .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().min(1).default('file:./data/jotter.db'),
+  DATA_DIR: z.string().min(1).optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  TOKEN_TTL: z
+    .string()
+    .regex(/^\d+[smhd]?$/, 'TOKEN_TTL is a number of seconds or a duration like 15m, 12h, 7d')
+    .default('7d'),
+  DEMO_USERS: booleanFlag.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
+  TRUST_PROXY: booleanFlag.default(false),
+  CLIENT_DIST: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  /** Where the SQLite file (by default) and the generated JWT secret live. */
+  dataDir: string;
+  jwtSecret: string | undefined;
+  tokenTtl: string;
+  demoUsers: boolean;
+  logLevel: string;
+  /** Failed login/signup attempts allowed per IP per minute (and per account per 15 minutes); 0 turns the limit off. */
+  authRateLimit: number;
+  trustProxy: boolean;
+  /** The built client, served at /. */
+  clientDist: string;
+  /** Argon2 cost; tests lower it, production keeps OWASP's. */
+  argon2: { memoryCost: number; timeCost: number; parallelism: number };
+}
+
+/** Reads the configuration from environment variables, with working defaults for every one. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const sqliteFile = e.DATABASE_URL.startsWith('file:') ? e.DATABASE_URL.slice(5) : undefined;
+  const dataDir = path.resolve(
+    e.DATA_DIR ?? (sqliteFile && sqliteFile !== ':memory:' ? path.dirname(sqliteFile) : './data'),
+  );
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    jwtSecret: e.JWT_SECRET,
+    tokenTtl: e.TOKEN_TTL,
+    demoUsers: e.DEMO_USERS,
+    logLevel: e.LOG_LEVEL,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY,
+    clientDist: path.resolve(e.CLIENT_DIST ?? path.join(__dirname, '../../client/dist')),
+    argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
+  };
+}

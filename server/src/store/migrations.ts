@@ -1,0 +1,79 @@
+import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+import type { Dialect } from './database';
+
+/**
+ * The schema's history. Each migration runs once, in order, on SQLite and PostgreSQL alike;
+ * the migrator records what ran, so start-up can run them every time.
+ */
+function migrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    '0001_users_and_notes': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('users')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('email', 'text', (c) => c.notNull())
+          .addColumn('email_key', 'text', (c) => c.notNull().unique())
+          .addColumn('first_name', 'text', (c) => c.notNull())
+          .addColumn('last_name', 'text', (c) => c.notNull())
+          .addColumn('password_hash', 'text', (c) => c.notNull())
+          .addColumn('token_version', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('notes')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('user_id', 'text', (c) =>
+            c.notNull().references('users.id').onDelete('cascade'),
+          )
+          .addColumn('title', 'text', (c) => c.notNull())
+          .addColumn('content', 'text', (c) => c.notNull())
+          .addColumn('text_content', 'text', (c) => c.notNull())
+          .addColumn('color', 'text', (c) => c.notNull())
+          .addColumn('priority', 'integer', (c) => c.notNull())
+          .addColumn('tags', 'text', (c) => c.notNull())
+          .addColumn('location', 'text', (c) => c.notNull())
+          .addColumn('previous_location', 'text')
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .execute();
+        // The list queries: a user's notes in one place, by date or grouped by priority.
+        await db.schema
+          .createIndex('notes_by_owner_location_date')
+          .on('notes')
+          .columns(['user_id', 'location', 'created_at', 'id'])
+          .execute();
+        await db.schema
+          .createIndex('notes_by_owner_location_priority')
+          .on('notes')
+          .columns(['user_id', 'location', 'priority', 'created_at'])
+          .execute();
+        await db.schema
+          .createTable('note_tags')
+          .addColumn('note_id', 'text', (c) =>
+            c.notNull().references('notes.id').onDelete('cascade'),
+          )
+          .addColumn('user_id', 'text', (c) => c.notNull())
+          .addColumn('tag', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('note_tags_pk', ['note_id', 'tag'])
+          .execute();
+        await db.schema
+          .createIndex('note_tags_by_owner_tag')
+          .on('note_tags')
+          .columns(['user_id', 'tag', 'note_id'])
+          .execute();
+        if (dialect === 'postgres') {
+          await sql`alter table notes add constraint notes_location_check
+            check (location in ('notes', 'archive', 'trash'))`.execute(db);
+        }
+      },
+    },
+  };
+}
+
+/** Feeds the migrations above to Kysely's Migrator. */
+export function migrationProvider(dialect: Dialect): MigrationProvider {
+  return { getMigrations: () => Promise.resolve(migrations(dialect)) };
+}

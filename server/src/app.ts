@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { expressMiddleware } from '@as-integrations/express5';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+
+import { createAuthLimiter } from './auth/rate-limit';
+import { createTokenService, resolveJwtSecret, tokenFromHeader } from './auth/tokens';
+import type { Config } from './config';
+import type { GraphQLContext } from './graphql/context';
+import { createApolloServer } from './graphql/server';
+import { restRouter } from './rest';
+import { errorHandler } from './rest/errors';
+import { createServices, type Services } from './services';
+import { seedDemoUsers } from './services/demo';
+import { AppError } from './services/errors';
+import { openStore, type Store } from './store/database';
+
+export interface JotterApp {
+  app: Express;
+  store: Store;
+  services: Services;
+  /** Stops GraphQL and closes the database. */
+  close(): Promise<void>;
+}
+
+const contentSecurityPolicy = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'https:', 'http:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    workerSrc: ["'self'", 'blob:'],
+    objectSrc: ["'none'"],
+    baseUri: ["'none'"],
+    frameAncestors: ["'none'"],
+    formAction: ["'self'"],
+  },
+};
+
+/** Builds the whole server: database, services, REST at /api, GraphQL at /graphql, the client at /. */
+export async function createApp(config: Config, logger: Logger): Promise<JotterApp> {
+  const store = await openStore(config.databaseUrl);
+  const tokens = createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.tokenTtl);
+  const services = createServices(store, tokens, { argon2: config.argon2 });
+  if (config.demoUsers) await seedDemoUsers(services.users);
+  const authLimiter = createAuthLimiter(config.authRateLimit);
+
+  const apollo = createApolloServer(logger);
+  await apollo.start();
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.use(helmet({ contentSecurityPolicy, crossOriginEmbedderPolicy: false }));
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => req.url === '/healthz' },
+      serializers: {
+        req: (req: { method: string; url: string; id: unknown }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(express.json({ limit: '1mb' }));
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      await store.ping();
+      res.json({ status: 'ok' });
+    } catch {
+      res.status(503).json({ status: 'unavailable', errors: ['The database is not answering.'] });
+    }
+  });
+
+  app.use('/api', restRouter({ services, authLimiter }));
+  app.use('/api', errorHandler(logger));
+
+  const playground = path.join(config.clientDist, 'graphiql.html');
+  app.get('/graphql', (req, res, next) => {
+    if (req.accepts(['application/json', 'text/html']) === 'text/html' && fs.existsSync(playground)) {
+      res.sendFile(playground);
+      return;
+    }
+    next();
+  });
+  app.use(
+    '/graphql',
+    expressMiddleware(apollo, {
+      context: async ({ req }): Promise<GraphQLContext> => {
+        const token = tokenFromHeader(req.headers.authorization);
+        let user = null;
+        let authError = null;
+        if (token) {
+          try {
+            user = await services.users.authenticate(token);
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            authError = error;
+          }
+        }
+        return { services, user, authError, ip: req.ip ?? '', authLimiter };
+      },
+    }),
+  );
+  app.use('/graphql', errorHandler(logger));
+
+  app.use(express.static(config.clientDist, { index: false, maxAge: '1h' }));
+  const indexHtml = path.join(config.clientDist, 'index.html');
+  app.get('/{*path}', (req, res, next) => {
+    if (!req.accepts('html') || !fs.existsSync(indexHtml)) {
+      next();
+      return;
+    }
+    res.sendFile(indexHtml);
+  });
+
+  return {
+    app,
+    store,
+    services,
+    close: async () => {
+      await apollo.stop();
+      await store.close();
+    },
+  };
+}

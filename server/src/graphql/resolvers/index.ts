@@ -1,0 +1,6 @@
+import type { Resolvers } from '../generated/resolvers-types';
+import { Mutation } from './mutation';
+import { Note } from './note';
+import { Query } from './query';
+
+export const resolvers: Resolvers = { Query, Mutation, Note };

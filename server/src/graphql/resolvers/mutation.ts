@@ -1,0 +1,34 @@
+import type { MutationResolvers } from '../generated/resolvers-types';
+import { requireUser } from './guards';
+import { toNoteFields } from './mapping';
+
+export const Mutation: MutationResolvers = {
+  signup: (_parent, { input }, ctx) =>
+    ctx.authLimiter.attempt(ctx.ip, input.email, () => ctx.services.users.signup(input)),
+
+  login: (_parent, { email, password }, ctx) =>
+    ctx.authLimiter.attempt(ctx.ip, email, () => ctx.services.users.login(email, password)),
+
+  logout: async (_parent, _args, ctx) => {
+    await ctx.services.users.logout(requireUser(ctx).id);
+    return true;
+  },
+
+  addNote: (_parent, { input }, ctx) => ctx.services.notes.add(requireUser(ctx).id, toNoteFields(input)),
+
+  updateNote: (_parent, { id, input }, ctx) =>
+    ctx.services.notes.update(requireUser(ctx).id, id, toNoteFields(input)),
+
+  archiveNote: (_parent, { id }, ctx) => ctx.services.notes.archive(requireUser(ctx).id, id),
+
+  unarchiveNote: (_parent, { id }, ctx) => ctx.services.notes.unarchive(requireUser(ctx).id, id),
+
+  trashNote: (_parent, { id }, ctx) => ctx.services.notes.trash(requireUser(ctx).id, id),
+
+  restoreNote: (_parent, { id }, ctx) => ctx.services.notes.restore(requireUser(ctx).id, id),
+
+  deleteNote: async (_parent, { id }, ctx) => {
+    await ctx.services.notes.deleteForever(requireUser(ctx).id, id);
+    return id;
+  },
+};

@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { ApolloServer } from '@apollo/server';
+import { unwrapResolverError } from '@apollo/server/errors';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import type { GraphQLFormattedError } from 'graphql';
+import type { Logger } from 'pino';
+
+import { AppError, databaseUnavailableMessage, isDatabaseUnavailable, type ErrorKind } from '../services/errors';
+import type { GraphQLContext } from './context';
+import { resolvers } from './resolvers';
+
+const codeOf: Record<ErrorKind, string> = {
+  BAD_USER_INPUT: 'BAD_USER_INPUT',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  NOT_FOUND: 'NOT_FOUND',
+  EMAIL_NOT_REGISTERED: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  RATE_LIMITED: 'RATE_LIMITED',
+  UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+};
+
+/** schema.graphql at the repository root: the one source of the API's shape. */
+export const typeDefs = fs.readFileSync(path.join(__dirname, '../../../schema.graphql'), 'utf8');
+
+/** Apollo Server over the services; errors carry `extensions.code`, internals never leak. */
+export function createApolloServer(logger: Logger): ApolloServer<GraphQLContext> {
+  return new ApolloServer<GraphQLContext>({
+    typeDefs,
+    resolvers,
+    plugins: [ApolloServerPluginLandingPageDisabled()],
+    includeStacktraceInErrorResponses: false,
+    formatError: (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+      const original = unwrapResolverError(error);
+      if (original instanceof AppError) {
+        return {
+          message: original.message,
+          locations: formatted.locations,
+          path: formatted.path,
+          extensions: { code: codeOf[original.kind], ...(original.field ? { field: original.field } : {}) },
+        };
+      }
+      if (isDatabaseUnavailable(original)) {
+        logger.error({ err: original }, 'database unavailable');
+        return { message: databaseUnavailableMessage, path: formatted.path, extensions: { code: 'SERVICE_UNAVAILABLE' } };
+      }
+      const code = formatted.extensions?.code;
+      if (code === 'INTERNAL_SERVER_ERROR' || code === undefined) {
+        logger.error({ err: original }, 'unexpected GraphQL error');
+        return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+      }
+      return formatted;
+    },
+  });
+}

@@ -1,0 +1,48 @@
+import type { AddressInfo } from 'node:net';
+
+import { createApp } from './app';
+import { loadConfig } from './config';
+import { createLogger } from './logger';
+
+/** Starts Jotter and stops it gracefully on SIGTERM/SIGINT: in-flight requests finish, the database closes. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const jotter = await createApp(config, logger);
+  const server = jotter.app.listen(config.port, config.host, () => {
+    const { port } = server.address() as AddressInfo;
+    logger.info({ port, database: config.databaseUrl.replace(/\/\/[^@]*@/, '//***@') }, `Jotter is listening on http://localhost:${port}`);
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 9000);
+    force.unref();
+    server.close(() => {
+      jotter
+        .close()
+        .then(() => {
+          logger.info('stopped');
+          process.exit(0);
+        })
+        .catch((error: unknown) => {
+          logger.error({ err: error }, 'error while closing');
+          process.exit(1);
+        });
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,54 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+
+import { AppError, databaseUnavailableMessage, isDatabaseUnavailable, type ErrorKind } from '../services/errors';
+
+const statusOf: Record<ErrorKind, number> = {
+  BAD_USER_INPUT: 400,
+  UNAUTHENTICATED: 401,
+  NOT_FOUND: 404,
+  EMAIL_NOT_REGISTERED: 404,
+  CONFLICT: 422,
+  RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
+};
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+}
+
+/** An unknown /api path: a JSON 404, never the client's HTML. */
+export const apiNotFound: RequestHandler = (req, res) => {
+  res.status(404).json({ errors: [`No API route ${req.method} ${req.originalUrl}`] });
+};
+
+/** Every REST failure as `{errors: [message]}` with the right status; a client mistake is never a 500. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    if (error instanceof AppError) {
+      res.status(statusOf[error.kind]).json({ errors: [error.message] });
+      return;
+    }
+    const parserError = error as BodyParserError;
+    if (parserError.type === 'entity.parse.failed') {
+      res.status(400).json({ errors: ['body: malformed JSON'] });
+      return;
+    }
+    if (parserError.type === 'entity.too.large') {
+      res.status(413).json({ errors: ['body: larger than the 1 MB limit'] });
+      return;
+    }
+    if (parserError.status && parserError.status >= 400 && parserError.status < 500) {
+      res.status(parserError.status).json({ errors: [`body: ${parserError.type ?? 'unreadable'}`] });
+      return;
+    }
+    if (isDatabaseUnavailable(error)) {
+      logger.error({ err: error, url: req.originalUrl }, 'database unavailable');
+      res.status(503).json({ errors: [databaseUnavailableMessage] });
+      return;
+    }
+    logger.error({ err: error, url: req.originalUrl }, 'unexpected error');
+    res.status(500).json({ error: 'Internal server error', errors: ['Internal server error'] });
+  };
+}

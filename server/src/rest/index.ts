@@ -1,0 +1,33 @@
+import { Router } from 'express';
+
+import { archivesRouter } from './archives';
+import { authRouter, userWithLists } from './auth';
+import { authenticate, currentUser, type RestDeps } from './context';
+import { apiNotFound } from './errors';
+import { notesRouter } from './notes';
+import { trashRouter } from './trash';
+
+const testTodos = [
+  { id: 1, title: 'Try the request tester', completed: true },
+  { id: 2, title: 'Log in with the test credentials', completed: false },
+  { id: 3, title: 'Write a first note', completed: false },
+];
+
+/** The REST API of spec §7, mounted at /api. */
+export function restRouter(deps: RestDeps): Router {
+  const router = Router();
+  const requireUser = authenticate(deps.services);
+
+  router.get('/test-todos', (_req, res) => {
+    res.json({ todos: testTodos });
+  });
+  router.use('/auth', authRouter(deps));
+  router.get('/user', requireUser, async (_req, res) => {
+    res.json({ user: await userWithLists(deps.services, currentUser(res)) });
+  });
+  router.use('/notes', requireUser, notesRouter(deps.services));
+  router.use('/archives', requireUser, archivesRouter(deps.services));
+  router.use('/trash', requireUser, trashRouter(deps.services));
+  router.use(apiNotFound);
+  return router;
+}

@@ -1,0 +1,8 @@
+import type { Services } from '../services';
+import type { Location } from '../store/schema';
+import { presentNotes } from './present';
+
+/** A whole list on the REST wire, as the spec's responses carry it. */
+export function listLoader(services: Services) {
+  return (userId: string, location: Location) => services.notes.all(userId, location).then(presentNotes);
+}

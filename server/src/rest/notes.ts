@@ -1,0 +1,52 @@
+import { Router } from 'express';
+
+import type { Services } from '../services';
+import { currentUser } from './context';
+import { listLoader } from './lists';
+import { anyBody, noteBody, parseBody } from './validate';
+
+/** /notes: the main list (spec §7). */
+export function notesRouter(services: Services): Router {
+  const router = Router();
+  const { notes } = services;
+  const list = listLoader(services);
+
+  router.get('/', async (_req, res) => {
+    res.json({ notes: await list(currentUser(res).id, 'notes') });
+  });
+
+  router.post('/', async (req, res) => {
+    const { note } = parseBody(req, noteBody);
+    const user = currentUser(res);
+    await notes.add(user.id, note);
+    res.status(201).json({ notes: await list(user.id, 'notes') });
+  });
+
+  router.post('/archives/:noteId', async (req, res) => {
+    if (req.body !== undefined) parseBody(req, anyBody);
+    const user = currentUser(res);
+    await notes.archive(user.id, req.params.noteId);
+    res.status(201).json({ archives: await list(user.id, 'archive'), notes: await list(user.id, 'notes') });
+  });
+
+  router.post('/trash/:noteId', async (req, res) => {
+    const user = currentUser(res);
+    await notes.trash(user.id, req.params.noteId, ['notes']);
+    res.status(201).json({ trash: await list(user.id, 'trash'), notes: await list(user.id, 'notes') });
+  });
+
+  router.post('/:noteId', async (req, res) => {
+    const { note } = parseBody(req, noteBody);
+    const user = currentUser(res);
+    await notes.update(user.id, req.params.noteId, note, ['notes']);
+    res.status(201).json({ notes: await list(user.id, 'notes') });
+  });
+
+  router.delete('/:noteId', async (req, res) => {
+    const user = currentUser(res);
+    await notes.trash(user.id, req.params.noteId, ['notes']);
+    res.status(200).json({ notes: await list(user.id, 'notes'), trash: await list(user.id, 'trash') });
+  });
+
+  return router;
+}

@@ -1,0 +1,31 @@
+import type { Request } from 'express';
+import { z } from 'zod';
+
+import { badInput, fromZodIssues } from '../services/errors';
+
+/** Parses the request body with a zod schema, or throws a 400 naming the field at fault. */
+export function parseBody<S extends z.ZodType>(req: Request, schema: S): z.infer<S> {
+  if (req.body === undefined || req.body === null || typeof req.body !== 'object' || Array.isArray(req.body)) {
+    throw badInput('body', 'must be a JSON object (send Content-Type: application/json)');
+  }
+  const parsed = schema.safeParse(req.body);
+  if (!parsed.success) throw fromZodIssues(parsed.error.issues);
+  return parsed.data;
+}
+
+/** The body of routes that take none: absent, or any JSON object (ignored). */
+export const anyBody = z.object({}).optional();
+
+/** A note on the wire: only the fields a client may set; server-owned ones are ignored. */
+export const wireNote = z.object({
+  title: z.string().optional(),
+  content: z.string().optional(),
+  color: z.string().nullable().optional(),
+  priority: z
+    .union([z.enum(['low', 'medium', 'high']), z.literal(''), z.null()])
+    .optional()
+    .transform((p) => (p === '' ? null : p)),
+  tags: z.array(z.string()).nullable().optional().transform((t) => (t === null ? [] : t)),
+});
+
+export const noteBody = z.object({ note: wireNote });

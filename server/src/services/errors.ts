@@ -1,0 +1,61 @@
+/** What kind of failure a service reports; each API maps it to its own status or code. */
+export type ErrorKind =
+  | 'BAD_USER_INPUT'
+  | 'UNAUTHENTICATED'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'EMAIL_NOT_REGISTERED'
+  | 'RATE_LIMITED'
+  | 'UNAVAILABLE';
+
+/** A failure the caller can act on: its message is safe to show. */
+export class AppError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    message: string,
+    /** The input field at fault, for BAD_USER_INPUT. */
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+/** The spec's messages, word for word. */
+export const messages = {
+  emailNotRegistered: 'The email you entered is not Registered. Not Found error',
+  invalidCredentials: 'The credentials you entered are invalid. Unauthorized access error.',
+  invalidToken: 'The token is invalid. Unauthorized access error.',
+  emailExists: 'Unprocessable Entity. Email Already Exists.',
+} as const;
+
+export const badInput = (field: string, message: string) =>
+  new AppError('BAD_USER_INPUT', `${field}: ${message}`, field);
+
+export const noteNotFound = (id: string) => new AppError('NOT_FOUND', `Note ${id} not found`);
+
+export const invalidToken = () => new AppError('UNAUTHENTICATED', messages.invalidToken);
+
+/** Turns a zod failure into a BAD_USER_INPUT naming the first field at fault. */
+export function fromZodIssues(
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
+  prefix?: string,
+): AppError {
+  const first = issues[0];
+  const field = [prefix, ...(first?.path ?? []).map(String)].filter(Boolean).join('.') || 'body';
+  return badInput(field, first?.message ?? 'is invalid');
+}
+
+const unavailableCodes = new Set([
+  'SQLITE_READONLY', 'SQLITE_FULL', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', 'SQLITE_BUSY', 'SQLITE_CORRUPT',
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOSPC', 'EROFS', '57P01', '57P03', '53100', '08006', '08001',
+]);
+
+/** True when an error means the database cannot serve now (read-only, full, gone), not a bug. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return false;
+  return unavailableCodes.has(code) || [...unavailableCodes].some((c) => code.startsWith(`${c}_`));
+}
+
+export const databaseUnavailableMessage = 'The database is unavailable right now. Nothing was changed; try again shortly.';

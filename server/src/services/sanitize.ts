@@ -1,0 +1,85 @@
+import { Parser } from 'htmlparser2';
+import sanitizeHtml from 'sanitize-html';
+
+const colour = [/^#[0-9a-f]{3,8}$/i, /^rgba?\(\s*[\d.\s,%]+\)$/i, /^[a-z]{3,20}$/i];
+const indent = [/^\d{1,3}(\.\d+)?(px|em|rem)$/];
+
+const richTextOptions: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p', 'h1', 'h2', 'h3', 'blockquote', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'del',
+    'span', 'br', 'ol', 'ul', 'li', 'a', 'img', 'div',
+  ],
+  allowedAttributes: {
+    '*': ['style'],
+    a: ['href', 'title', 'target', 'rel'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+  },
+  allowedStyles: {
+    '*': {
+      color: colour,
+      'background-color': colour,
+      'text-align': [/^(left|right|center|justify)$/],
+      'margin-left': indent,
+      'padding-left': indent,
+    },
+  },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...attribs, rel: 'noopener noreferrer nofollow', target: '_blank' },
+    }),
+  },
+  // data: is allowed on images only for raster images: never data:text/html or SVG.
+  exclusiveFilter: (frame) =>
+    frame.tag === 'img' &&
+    (!frame.attribs.src || /^data:(?!image\/(png|jpe?g|gif|webp)[;,])/i.test(frame.attribs.src.trim())),
+};
+
+/** Rich text as Jotter stores it: only what the editor makes, nothing that can run. */
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, richTextOptions);
+}
+
+const blockTags = new Set(['p', 'h1', 'h2', 'h3', 'blockquote', 'li', 'div', 'br', 'ol', 'ul']);
+
+/** The plain text of (sanitised) rich text: blocks on their own lines, entities decoded. */
+export function htmlToText(html: string): string {
+  let text = '';
+  const parser = new Parser(
+    {
+      ontext: (chunk) => {
+        text += chunk;
+      },
+      onopentag: (name) => {
+        if (blockTags.has(name) && text && !text.endsWith('\n')) text += '\n';
+      },
+      onclosetag: (name) => {
+        if (blockTags.has(name) && text && !text.endsWith('\n')) text += '\n';
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.write(html);
+  parser.end();
+  return text
+    .split('\n')
+    .map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** Plain-text fields (titles, labels): any markup is dropped, the text kept as text. */
+export function stripMarkup(value: string): string {
+  let text = value;
+  // Decoding entities can reveal markup (`&lt;script&gt;`): strip until nothing changes.
+  for (let round = 0; round < 4 && /[<>&]/.test(text); round += 1) {
+    const next = htmlToText(sanitizeHtml(text, { allowedTags: [], allowedAttributes: {} }));
+    if (next === text) break;
+    text = next.replace(/\n/g, ' ');
+  }
+  return text;
+}

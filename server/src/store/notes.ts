@@ -1,0 +1,196 @@
+import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+
+import type { Dialect } from './database';
+import type { Database, Location, NewNoteRow, NoteRow, NoteRowUpdate } from './schema';
+
+/** How a list is ordered: by date, or grouped by priority (no priority last) and newest first within. */
+export type SortOrder = 'DATE_LATEST' | 'DATE_OLDEST' | 'PRIORITY_LOW_TO_HIGH' | 'PRIORITY_HIGH_TO_LOW';
+
+export interface ListQuery {
+  userId: string;
+  location: Location;
+  /** Already trimmed; empty means no search. Case-sensitive substring of title or plain text. */
+  search?: string;
+  /** A note matches when it has any of these labels. */
+  tags?: readonly string[];
+  /** Priority rank to keep (1 low, 2 medium, 3 high). */
+  priority?: number;
+  sort: SortOrder;
+  limit: number;
+  /** The sort key of the last row of the previous page. */
+  after?: CursorKey;
+}
+
+/** A row's position in an ordering: its sort values then its id. */
+export type CursorKey = ReadonlyArray<string | number>;
+
+interface SortKey {
+  expr: RawBuilder<unknown>;
+  dir: 'asc' | 'desc';
+  value: (row: NoteRow) => string | number;
+}
+
+const createdAt: SortKey = { expr: sql`notes.created_at`, dir: 'desc', value: (r) => r.created_at };
+const id: SortKey = { expr: sql`notes.id`, dir: 'desc', value: (r) => r.id };
+
+function sortKeys(order: SortOrder): SortKey[] {
+  switch (order) {
+    case 'DATE_OLDEST':
+      return [{ ...createdAt, dir: 'asc' }, { ...id, dir: 'asc' }];
+    case 'PRIORITY_LOW_TO_HIGH':
+      return [
+        {
+          expr: sql`(case when notes.priority = 0 then 4 else notes.priority end)`,
+          dir: 'asc',
+          value: (r) => (r.priority === 0 ? 4 : r.priority),
+        },
+        createdAt,
+        id,
+      ];
+    case 'PRIORITY_HIGH_TO_LOW':
+      return [
+        {
+          expr: sql`(case when notes.priority = 0 then 4 else 4 - notes.priority end)`,
+          dir: 'asc',
+          value: (r) => (r.priority === 0 ? 4 : 4 - r.priority),
+        },
+        createdAt,
+        id,
+      ];
+    default:
+      return [createdAt, id];
+  }
+}
+
+/** Rows strictly after `after` in the ordering: (k1 > v1) or (k1 = v1 and k2 > v2) or … */
+function afterCondition(keys: SortKey[], after: CursorKey): RawBuilder<SqlBool> {
+  const alternatives = keys.map((key, i) => {
+    const equal = keys.slice(0, i).map((k, j) => sql`${k.expr} = ${after[j]}`);
+    const beyond = key.dir === 'asc' ? sql`${key.expr} > ${after[i]}` : sql`${key.expr} < ${after[i]}`;
+    return sql`(${sql.join([...equal, beyond], sql` and `)})`;
+  });
+  return sql<SqlBool>`(${sql.join(alternatives, sql` or `)})`;
+}
+
+/** SQL for notes. Every query is scoped by owner: no function reads or writes another user's note. */
+export function notesStore(dialect: Dialect) {
+  const contains = (column: string, needle: string) =>
+    dialect === 'postgres'
+      ? sql<SqlBool>`strpos(${sql.ref(column)}, ${needle}) > 0`
+      : sql<SqlBool>`instr(${sql.ref(column)}, ${needle}) > 0`;
+
+  function filtered(db: Kysely<Database>, q: Omit<ListQuery, 'sort' | 'limit' | 'after'>) {
+    let query = db
+      .selectFrom('notes')
+      .where('notes.user_id', '=', q.userId)
+      .where('notes.location', '=', q.location);
+    if (q.search) {
+      const needle = q.search;
+      query = query.where((eb) =>
+        eb.or([contains('notes.title', needle), contains('notes.text_content', needle)] as Expression<SqlBool>[]),
+      );
+    }
+    if (q.priority !== undefined) query = query.where('notes.priority', '=', q.priority);
+    if (q.tags && q.tags.length > 0) {
+      const tags = [...q.tags];
+      query = query.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('note_tags')
+            .select(sql`1`.as('one'))
+            .whereRef('note_tags.note_id', '=', 'notes.id')
+            .where('note_tags.user_id', '=', q.userId)
+            .where('note_tags.tag', 'in', tags),
+        ),
+      );
+    }
+    return query;
+  }
+
+  return {
+    /** One page of a list, in order, plus the cursor key of each row. */
+    async page(db: Kysely<Database>, q: ListQuery): Promise<{ rows: NoteRow[]; keys: CursorKey[] }> {
+      const keys = sortKeys(q.sort);
+      let query = filtered(db, q).selectAll('notes');
+      if (q.after) {
+        if (q.after.length !== keys.length) throw new RangeError('cursor does not fit this ordering');
+        query = query.where(afterCondition(keys, q.after));
+      }
+      for (const key of keys) query = query.orderBy(key.expr, key.dir);
+      const rows = await query.limit(q.limit).execute();
+      return { rows, keys: rows.map((row) => keys.map((k) => k.value(row))) };
+    },
+
+    async count(db: Kysely<Database>, q: Omit<ListQuery, 'sort' | 'limit' | 'after'>): Promise<number> {
+      const row = await filtered(db, q)
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Every note in one place, oldest first (the order the spec's REST lists come in). */
+    all: (db: Kysely<Database>, userId: string, location: Location): Promise<NoteRow[]> =>
+      db
+        .selectFrom('notes')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('location', '=', location)
+        .orderBy('created_at', 'asc')
+        .orderBy('id', 'asc')
+        .execute(),
+
+    find: (db: Kysely<Database>, userId: string, noteId: string): Promise<NoteRow | undefined> =>
+      db
+        .selectFrom('notes')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('id', '=', noteId)
+        .executeTakeFirst(),
+
+    async insert(db: Kysely<Database>, row: NewNoteRow, tags: readonly string[]): Promise<void> {
+      await db.insertInto('notes').values(row).execute();
+      await replaceTags(db, row.id, row.user_id, tags);
+    },
+
+    async update(
+      db: Kysely<Database>,
+      userId: string,
+      noteId: string,
+      changes: NoteRowUpdate,
+      tags?: readonly string[],
+    ): Promise<void> {
+      await db.updateTable('notes').set(changes).where('user_id', '=', userId).where('id', '=', noteId).execute();
+      if (tags) await replaceTags(db, noteId, userId, tags);
+    },
+
+    async delete(db: Kysely<Database>, userId: string, noteId: string): Promise<void> {
+      await db.deleteFrom('note_tags').where('note_id', '=', noteId).where('user_id', '=', userId).execute();
+      await db.deleteFrom('notes').where('user_id', '=', userId).where('id', '=', noteId).execute();
+    },
+
+    /** Distinct labels of notes in the main list and the archive, sorted. */
+    async labels(db: Kysely<Database>, userId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('note_tags')
+        .innerJoin('notes', 'notes.id', 'note_tags.note_id')
+        .select('note_tags.tag')
+        .distinct()
+        .where('note_tags.user_id', '=', userId)
+        .where('notes.location', 'in', ['notes', 'archive'])
+        .execute();
+      // Sorted here, not in SQL, so both engines agree whatever their collation.
+      return rows.map((r) => r.tag).sort();
+    },
+  };
+}
+
+async function replaceTags(db: Kysely<Database>, noteId: string, userId: string, tags: readonly string[]) {
+  await db.deleteFrom('note_tags').where('note_id', '=', noteId).execute();
+  if (tags.length > 0) {
+    await db
+      .insertInto('note_tags')
+      .values(tags.map((tag) => ({ note_id: noteId, user_id: userId, tag })))
+      .execute();
+  }
+}
+
+export type NotesStore = ReturnType<typeof notesStore>;

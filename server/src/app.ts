@@ -47,7 +47,10 @@ const contentSecurityPolicy = {
 /** Builds the whole server: database, services, REST at /api, GraphQL at /graphql, the client at /. */
 export async function createApp(config: Config, logger: Logger): Promise<JotterApp> {
   const store = await openStore(config.databaseUrl);
-  const tokens = createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.tokenTtl);
+  const tokens = createTokenService(
+    resolveJwtSecret(config.jwtSecret, config.dataDir),
+    config.tokenTtl,
+  );
   const services = createServices(store, tokens, { argon2: config.argon2 });
   if (config.demoUsers) await seedDemoUsers(services.users);
   const authLimiter = createAuthLimiter(config.authRateLimit);
@@ -64,7 +67,11 @@ export async function createApp(config: Config, logger: Logger): Promise<JotterA
       logger,
       autoLogging: { ignore: (req) => req.url === '/healthz' },
       serializers: {
-        req: (req: { method: string; url: string; id: unknown }) => ({ id: req.id, method: req.method, url: req.url }),
+        req: (req: { method: string; url: string; id: unknown }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+        }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     }),
@@ -85,7 +92,10 @@ export async function createApp(config: Config, logger: Logger): Promise<JotterA
 
   const playground = path.join(config.clientDist, 'graphiql.html');
   app.get('/graphql', (req, res, next) => {
-    if (req.accepts(['application/json', 'text/html']) === 'text/html' && fs.existsSync(playground)) {
+    if (
+      req.accepts(['application/json', 'text/html']) === 'text/html' &&
+      fs.existsSync(playground)
+    ) {
       res.sendFile(playground);
       return;
     }

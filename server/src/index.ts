@@ -11,7 +11,10 @@ async function main(): Promise<void> {
   const jotter = await createApp(config, logger);
   const server = jotter.app.listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
-    logger.info({ port, database: config.databaseUrl.replace(/\/\/[^@]*@/, '//***@') }, `Jotter is listening on http://localhost:${port}`);
+    logger.info(
+      { port, database: config.databaseUrl.replace(/\/\/[^@]*@/, '//***@') },
+      `Jotter is listening on http://localhost:${port}`,
+    );
   });
 
   let stopping = false;

@@ -34,7 +34,12 @@ class FixedWindowCounter {
 }
 
 /** Failures that count against a client: wrong password, unknown email, bad signup. */
-const countedKinds = new Set(['UNAUTHENTICATED', 'EMAIL_NOT_REGISTERED', 'CONFLICT', 'BAD_USER_INPUT']);
+const countedKinds = new Set([
+  'UNAUTHENTICATED',
+  'EMAIL_NOT_REGISTERED',
+  'CONFLICT',
+  'BAD_USER_INPUT',
+]);
 
 /**
  * Brute-force protection for login and signup: failed attempts are counted per IP (per minute)
@@ -49,7 +54,10 @@ export function createAuthLimiter(limit: number) {
       if (limit === 0) return run();
       const at = Date.now();
       const accountKey = account?.trim().toLowerCase();
-      const wait = Math.max(perIp.retryAfter(ip, at), accountKey ? perAccount.retryAfter(accountKey, at) : 0);
+      const wait = Math.max(
+        perIp.retryAfter(ip, at),
+        accountKey ? perAccount.retryAfter(accountKey, at) : 0,
+      );
       if (wait > 0) {
         throw new AppError(
           'RATE_LIMITED',

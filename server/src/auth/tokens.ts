@@ -72,6 +72,7 @@ export function tokenFromHeader(header: string | undefined): string | undefined 
   if (!header) return undefined;
   let value = header.trim();
   if (/^bearer\s+/i.test(value)) value = value.replace(/^bearer\s+/i, '').trim();
-  if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1).trim();
+  if (value.length >= 2 && value.startsWith('"') && value.endsWith('"'))
+    value = value.slice(1, -1).trim();
   return value || undefined;
 }

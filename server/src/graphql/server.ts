@@ -7,7 +7,12 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import type { GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
 
-import { AppError, databaseUnavailableMessage, isDatabaseUnavailable, type ErrorKind } from '../services/errors';
+import {
+  AppError,
+  databaseUnavailableMessage,
+  isDatabaseUnavailable,
+  type ErrorKind,
+} from '../services/errors';
 import type { GraphQLContext } from './context';
 import { resolvers } from './resolvers';
 
@@ -38,17 +43,28 @@ export function createApolloServer(logger: Logger): ApolloServer<GraphQLContext>
           message: original.message,
           locations: formatted.locations,
           path: formatted.path,
-          extensions: { code: codeOf[original.kind], ...(original.field ? { field: original.field } : {}) },
+          extensions: {
+            code: codeOf[original.kind],
+            ...(original.field ? { field: original.field } : {}),
+          },
         };
       }
       if (isDatabaseUnavailable(original)) {
         logger.error({ err: original }, 'database unavailable');
-        return { message: databaseUnavailableMessage, path: formatted.path, extensions: { code: 'SERVICE_UNAVAILABLE' } };
+        return {
+          message: databaseUnavailableMessage,
+          path: formatted.path,
+          extensions: { code: 'SERVICE_UNAVAILABLE' },
+        };
       }
       const code = formatted.extensions?.code;
       if (code === 'INTERNAL_SERVER_ERROR' || code === undefined) {
         logger.error({ err: original }, 'unexpected GraphQL error');
-        return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+        return {
+          message: 'Internal server error',
+          path: formatted.path,
+          extensions: { code: 'INTERNAL_SERVER_ERROR' },
+        };
       }
       return formatted;
     },

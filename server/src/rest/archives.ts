@@ -22,13 +22,17 @@ export function archivesRouter(services: Services): Router {
   router.post('/restore/:noteId', async (req, res) => {
     const user = currentUser(res);
     await notes.unarchive(user.id, req.params.noteId);
-    res.status(200).json({ archives: await list(user.id, 'archive'), notes: await list(user.id, 'notes') });
+    res
+      .status(200)
+      .json({ archives: await list(user.id, 'archive'), notes: await list(user.id, 'notes') });
   });
 
   router.delete('/delete/:noteId', async (req, res) => {
     const user = currentUser(res);
     await notes.trash(user.id, req.params.noteId, ['archive']);
-    res.status(200).json({ archives: await list(user.id, 'archive'), trash: await list(user.id, 'trash') });
+    res
+      .status(200)
+      .json({ archives: await list(user.id, 'archive'), trash: await list(user.id, 'trash') });
   });
 
   router.post('/:noteId', async (req, res) => {

@@ -28,7 +28,9 @@ export function authRouter({ services, authLimiter }: RestDeps): Router {
   router.post('/signup', async (req, res) => {
     const body = parseBody(req, z.object({}).passthrough());
     const email = typeof body.email === 'string' ? body.email : undefined;
-    const { user, token } = await authLimiter.attempt(req.ip ?? '', email, () => services.users.signup(body));
+    const { user, token } = await authLimiter.attempt(req.ip ?? '', email, () =>
+      services.users.signup(body),
+    );
     res.status(201).json({ createdUser: await userWithLists(services, user), encodedToken: token });
   });
 

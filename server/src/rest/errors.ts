@@ -1,7 +1,12 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 
-import { AppError, databaseUnavailableMessage, isDatabaseUnavailable, type ErrorKind } from '../services/errors';
+import {
+  AppError,
+  databaseUnavailableMessage,
+  isDatabaseUnavailable,
+  type ErrorKind,
+} from '../services/errors';
 
 const statusOf: Record<ErrorKind, number> = {
   BAD_USER_INPUT: 400,
@@ -40,7 +45,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (parserError.status && parserError.status >= 400 && parserError.status < 500) {
-      res.status(parserError.status).json({ errors: [`body: ${parserError.type ?? 'unreadable'}`] });
+      res
+        .status(parserError.status)
+        .json({ errors: [`body: ${parserError.type ?? 'unreadable'}`] });
       return;
     }
     if (isDatabaseUnavailable(error)) {

@@ -4,5 +4,6 @@ import { presentNotes } from './present';
 
 /** A whole list on the REST wire, as the spec's responses carry it. */
 export function listLoader(services: Services) {
-  return (userId: string, location: Location) => services.notes.all(userId, location).then(presentNotes);
+  return (userId: string, location: Location) =>
+    services.notes.all(userId, location).then(presentNotes);
 }

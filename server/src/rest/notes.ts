@@ -26,13 +26,17 @@ export function notesRouter(services: Services): Router {
     if (req.body !== undefined) parseBody(req, anyBody);
     const user = currentUser(res);
     await notes.archive(user.id, req.params.noteId);
-    res.status(201).json({ archives: await list(user.id, 'archive'), notes: await list(user.id, 'notes') });
+    res
+      .status(201)
+      .json({ archives: await list(user.id, 'archive'), notes: await list(user.id, 'notes') });
   });
 
   router.post('/trash/:noteId', async (req, res) => {
     const user = currentUser(res);
     await notes.trash(user.id, req.params.noteId, ['notes']);
-    res.status(201).json({ trash: await list(user.id, 'trash'), notes: await list(user.id, 'notes') });
+    res
+      .status(201)
+      .json({ trash: await list(user.id, 'trash'), notes: await list(user.id, 'notes') });
   });
 
   router.post('/:noteId', async (req, res) => {
@@ -45,7 +49,9 @@ export function notesRouter(services: Services): Router {
   router.delete('/:noteId', async (req, res) => {
     const user = currentUser(res);
     await notes.trash(user.id, req.params.noteId, ['notes']);
-    res.status(200).json({ notes: await list(user.id, 'notes'), trash: await list(user.id, 'trash') });
+    res
+      .status(200)
+      .json({ notes: await list(user.id, 'notes'), trash: await list(user.id, 'trash') });
   });
 
   return router;

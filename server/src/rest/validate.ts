@@ -5,7 +5,12 @@ import { badInput, fromZodIssues } from '../services/errors';
 
 /** Parses the request body with a zod schema, or throws a 400 naming the field at fault. */
 export function parseBody<S extends z.ZodType>(req: Request, schema: S): z.infer<S> {
-  if (req.body === undefined || req.body === null || typeof req.body !== 'object' || Array.isArray(req.body)) {
+  if (
+    req.body === undefined ||
+    req.body === null ||
+    typeof req.body !== 'object' ||
+    Array.isArray(req.body)
+  ) {
     throw badInput('body', 'must be a JSON object (send Content-Type: application/json)');
   }
   const parsed = schema.safeParse(req.body);
@@ -25,7 +30,11 @@ export const wireNote = z.object({
     .union([z.enum(['low', 'medium', 'high']), z.literal(''), z.null()])
     .optional()
     .transform((p) => (p === '' ? null : p)),
-  tags: z.array(z.string()).nullable().optional().transform((t) => (t === null ? [] : t)),
+  tags: z
+    .array(z.string())
+    .nullable()
+    .optional()
+    .transform((t) => (t === null ? [] : t)),
 });
 
 export const noteBody = z.object({ note: wireNote });

@@ -47,8 +47,22 @@ export function fromZodIssues(
 }
 
 const unavailableCodes = new Set([
-  'SQLITE_READONLY', 'SQLITE_FULL', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', 'SQLITE_BUSY', 'SQLITE_CORRUPT',
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOSPC', 'EROFS', '57P01', '57P03', '53100', '08006', '08001',
+  'SQLITE_READONLY',
+  'SQLITE_FULL',
+  'SQLITE_IOERR',
+  'SQLITE_CANTOPEN',
+  'SQLITE_BUSY',
+  'SQLITE_CORRUPT',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOSPC',
+  'EROFS',
+  '57P01',
+  '57P03',
+  '53100',
+  '08006',
+  '08001',
 ]);
 
 /** True when an error means the database cannot serve now (read-only, full, gone), not a bug. */
@@ -58,4 +72,5 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return unavailableCodes.has(code) || [...unavailableCodes].some((c) => code.startsWith(`${c}_`));
 }
 
-export const databaseUnavailableMessage = 'The database is unavailable right now. Nothing was changed; try again shortly.';
+export const databaseUnavailableMessage =
+  'The database is unavailable right now. Nothing was changed; try again shortly.';

@@ -9,6 +9,10 @@ export interface Services {
   notes: NotesService;
 }
 
-export function createServices(store: Store, tokens: TokenService, options: UsersServiceOptions): Services {
+export function createServices(
+  store: Store,
+  tokens: TokenService,
+  options: UsersServiceOptions,
+): Services {
   return { users: usersService(store, tokens, options), notes: notesService(store) };
 }

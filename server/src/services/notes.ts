@@ -39,17 +39,28 @@ export const limits = {
 } as const;
 
 const priorityRank: Record<PriorityName, number> = { low: 1, medium: 2, high: 3 };
-const priorityName: Record<number, PriorityName | null> = { 0: null, 1: 'low', 2: 'medium', 3: 'high' };
+const priorityName: Record<number, PriorityName | null> = {
+  0: null,
+  1: 'low',
+  2: 'medium',
+  3: 'high',
+};
 
 /** The fields a client may set on a note; every one optional (an update merges). */
 export const noteFieldsSchema = z.object({
-  title: z.string().max(limits.title * 4, `must be at most ${limits.title} characters`).optional(),
+  title: z
+    .string()
+    .max(limits.title * 4, `must be at most ${limits.title} characters`)
+    .optional(),
   content: z
     .string()
     .refine((s) => Buffer.byteLength(s) <= limits.contentBytes, 'must be at most 1 MB')
     .optional(),
   color: z
-    .union([z.literal(''), z.string().regex(/^#[0-9a-fA-F]{3,8}$/, 'must be a hex colour like #F29191, or empty')])
+    .union([
+      z.literal(''),
+      z.string().regex(/^#[0-9a-fA-F]{3,8}$/, 'must be a hex colour like #F29191, or empty'),
+    ])
     .nullable()
     .optional(),
   priority: z.enum(['low', 'medium', 'high']).nullable().optional(),
@@ -107,7 +118,11 @@ const encodeCursor = (key: CursorKey) => Buffer.from(JSON.stringify(key)).toStri
 function decodeCursor(cursor: string): CursorKey {
   try {
     const key: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(key) && key.length >= 2 && key.every((v) => typeof v === 'string' || typeof v === 'number')) {
+    if (
+      Array.isArray(key) &&
+      key.length >= 2 &&
+      key.every((v) => typeof v === 'string' || typeof v === 'number')
+    ) {
       return key as CursorKey;
     }
   } catch {
@@ -124,7 +139,8 @@ function clean(fields: unknown): { changes: NoteRowUpdate; tags?: string[] } {
   const changes: NoteRowUpdate = {};
   if (f.title !== undefined) {
     const title = stripMarkup(f.title).trim();
-    if (title.length > limits.title) throw badInput('title', `must be at most ${limits.title} characters`);
+    if (title.length > limits.title)
+      throw badInput('title', `must be at most ${limits.title} characters`);
     changes.title = title;
   }
   if (f.content !== undefined) {
@@ -142,10 +158,17 @@ function clean(fields: unknown): { changes: NoteRowUpdate; tags?: string[] } {
   return { changes, tags };
 }
 
-const locationNames: Record<Location, string> = { notes: 'notes', archive: 'the archive', trash: 'the trash' };
+const locationNames: Record<Location, string> = {
+  notes: 'notes',
+  archive: 'the archive',
+  trash: 'the trash',
+};
 
 const notIn = (id: string, from: readonly Location[]) =>
-  new AppError('NOT_FOUND', `Note ${id} is not in ${from.map((l) => locationNames[l]).join(' or ')}`);
+  new AppError(
+    'NOT_FOUND',
+    `Note ${id} is not in ${from.map((l) => locationNames[l]).join(' or ')}`,
+  );
 
 /** Every rule about notes: where they live, how they move, what they may hold. */
 export function notesService(store: Store) {
@@ -198,7 +221,8 @@ export function notesService(store: Store) {
       }
       const filter = request.filter ?? {};
       const search = filter.search?.trim() ?? '';
-      if (search.length > limits.search) throw badInput('filter.search', `must be at most ${limits.search} characters`);
+      if (search.length > limits.search)
+        throw badInput('filter.search', `must be at most ${limits.search} characters`);
       if (filter.tags && filter.tags.length > limits.labels) {
         throw badInput('filter.tags', `at most ${limits.labels} labels`);
       }
@@ -212,7 +236,12 @@ export function notesService(store: Store) {
       const after = request.after ? decodeCursor(request.after) : undefined;
       let result;
       try {
-        result = await sql.page(db, { ...query, sort: filter.sort ?? 'DATE_LATEST', limit: first + 1, after });
+        result = await sql.page(db, {
+          ...query,
+          sort: filter.sort ?? 'DATE_LATEST',
+          limit: first + 1,
+          after,
+        });
       } catch (error) {
         if (error instanceof RangeError) throw badInput('after', 'does not fit this ordering');
         throw error;

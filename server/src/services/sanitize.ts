@@ -6,8 +6,27 @@ const indent = [/^\d{1,3}(\.\d+)?(px|em|rem)$/];
 
 const richTextOptions: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'h1', 'h2', 'h3', 'blockquote', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'del',
-    'span', 'br', 'ol', 'ul', 'li', 'a', 'img', 'div',
+    'p',
+    'h1',
+    'h2',
+    'h3',
+    'blockquote',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'strike',
+    'del',
+    'span',
+    'br',
+    'ol',
+    'ul',
+    'li',
+    'a',
+    'img',
+    'div',
   ],
   allowedAttributes: {
     '*': ['style'],
@@ -36,7 +55,8 @@ const richTextOptions: sanitizeHtml.IOptions = {
   // data: is allowed on images only for raster images: never data:text/html or SVG.
   exclusiveFilter: (frame) =>
     frame.tag === 'img' &&
-    (!frame.attribs.src || /^data:(?!image\/(png|jpe?g|gif|webp)[;,])/i.test(frame.attribs.src.trim())),
+    (!frame.attribs.src ||
+      /^data:(?!image\/(png|jpe?g|gif|webp)[;,])/i.test(frame.attribs.src.trim())),
 };
 
 /** Rich text as Jotter stores it: only what the editor makes, nothing that can run. */

@@ -25,7 +25,11 @@ const name = z.string().trim().min(1, 'is required').max(100, 'must be at most 1
 export const signupSchema = z.object({
   firstName: name,
   lastName: name,
-  email: z.string().trim().max(254, 'must be at most 254 characters').pipe(z.email('must be a valid email address')),
+  email: z
+    .string()
+    .trim()
+    .max(254, 'must be at most 254 characters')
+    .pipe(z.email('must be a valid email address')),
   password: z
     .string()
     .min(8, 'must be at least 8 characters')
@@ -70,7 +74,8 @@ export function usersService(store: Store, tokens: TokenService, options: UsersS
       if (confirmPassword !== undefined && confirmPassword !== password) {
         throw badInput('confirmPassword', 'does not match password');
       }
-      if (await usersStore.findByEmail(db, email)) throw new AppError('CONFLICT', messages.emailExists);
+      if (await usersStore.findByEmail(db, email))
+        throw new AppError('CONFLICT', messages.emailExists);
       const at = now();
       const row: UserRow = {
         id: crypto.randomUUID(),
@@ -87,7 +92,8 @@ export function usersService(store: Store, tokens: TokenService, options: UsersS
         await usersStore.insert(db, row);
       } catch (error) {
         // Two signups for one email at once: the unique index decides.
-        if (await usersStore.findByEmail(db, email)) throw new AppError('CONFLICT', messages.emailExists);
+        if (await usersStore.findByEmail(db, email))
+          throw new AppError('CONFLICT', messages.emailExists);
         throw error;
       }
       return { user: toPublicUser(row), token: issue(row) };

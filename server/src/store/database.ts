@@ -24,9 +24,10 @@ export interface Store {
  * `file:path` or `:memory:` for SQLite, `postgres://…` for PostgreSQL.
  */
 export async function openStore(url: string): Promise<Store> {
-  const store = url.startsWith('postgres://') || url.startsWith('postgresql://')
-    ? openPostgres(url)
-    : openSqlite(url);
+  const store =
+    url.startsWith('postgres://') || url.startsWith('postgresql://')
+      ? openPostgres(url)
+      : openSqlite(url);
   try {
     await migrate(store);
   } catch (error) {
@@ -37,7 +38,8 @@ export async function openStore(url: string): Promise<Store> {
 }
 
 function openSqlite(url: string): Store {
-  const file = url === ':memory:' || url === 'file::memory:' ? ':memory:' : url.replace(/^file:/, '');
+  const file =
+    url === ':memory:' || url === 'file::memory:' ? ':memory:' : url.replace(/^file:/, '');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');

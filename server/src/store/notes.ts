@@ -4,7 +4,8 @@ import type { Dialect } from './database';
 import type { Database, Location, NewNoteRow, NoteRow, NoteRowUpdate } from './schema';
 
 /** How a list is ordered: by date, or grouped by priority (no priority last) and newest first within. */
-export type SortOrder = 'DATE_LATEST' | 'DATE_OLDEST' | 'PRIORITY_LOW_TO_HIGH' | 'PRIORITY_HIGH_TO_LOW';
+export type SortOrder =
+  'DATE_LATEST' | 'DATE_OLDEST' | 'PRIORITY_LOW_TO_HIGH' | 'PRIORITY_HIGH_TO_LOW';
 
 export interface ListQuery {
   userId: string;
@@ -36,7 +37,10 @@ const id: SortKey = { expr: sql`notes.id`, dir: 'desc', value: (r) => r.id };
 function sortKeys(order: SortOrder): SortKey[] {
   switch (order) {
     case 'DATE_OLDEST':
-      return [{ ...createdAt, dir: 'asc' }, { ...id, dir: 'asc' }];
+      return [
+        { ...createdAt, dir: 'asc' },
+        { ...id, dir: 'asc' },
+      ];
     case 'PRIORITY_LOW_TO_HIGH':
       return [
         {
@@ -66,7 +70,8 @@ function sortKeys(order: SortOrder): SortKey[] {
 function afterCondition(keys: SortKey[], after: CursorKey): RawBuilder<SqlBool> {
   const alternatives = keys.map((key, i) => {
     const equal = keys.slice(0, i).map((k, j) => sql`${k.expr} = ${after[j]}`);
-    const beyond = key.dir === 'asc' ? sql`${key.expr} > ${after[i]}` : sql`${key.expr} < ${after[i]}`;
+    const beyond =
+      key.dir === 'asc' ? sql`${key.expr} > ${after[i]}` : sql`${key.expr} < ${after[i]}`;
     return sql`(${sql.join([...equal, beyond], sql` and `)})`;
   });
   return sql<SqlBool>`(${sql.join(alternatives, sql` or `)})`;
@@ -87,7 +92,10 @@ export function notesStore(dialect: Dialect) {
     if (q.search) {
       const needle = q.search;
       query = query.where((eb) =>
-        eb.or([contains('notes.title', needle), contains('notes.text_content', needle)] as Expression<SqlBool>[]),
+        eb.or([
+          contains('notes.title', needle),
+          contains('notes.text_content', needle),
+        ] as Expression<SqlBool>[]),
       );
     }
     if (q.priority !== undefined) query = query.where('notes.priority', '=', q.priority);
@@ -108,11 +116,15 @@ export function notesStore(dialect: Dialect) {
 
   return {
     /** One page of a list, in order, plus the cursor key of each row. */
-    async page(db: Kysely<Database>, q: ListQuery): Promise<{ rows: NoteRow[]; keys: CursorKey[] }> {
+    async page(
+      db: Kysely<Database>,
+      q: ListQuery,
+    ): Promise<{ rows: NoteRow[]; keys: CursorKey[] }> {
       const keys = sortKeys(q.sort);
       let query = filtered(db, q).selectAll('notes');
       if (q.after) {
-        if (q.after.length !== keys.length) throw new RangeError('cursor does not fit this ordering');
+        if (q.after.length !== keys.length)
+          throw new RangeError('cursor does not fit this ordering');
         query = query.where(afterCondition(keys, q.after));
       }
       for (const key of keys) query = query.orderBy(key.expr, key.dir);
@@ -120,7 +132,10 @@ export function notesStore(dialect: Dialect) {
       return { rows, keys: rows.map((row) => keys.map((k) => k.value(row))) };
     },
 
-    async count(db: Kysely<Database>, q: Omit<ListQuery, 'sort' | 'limit' | 'after'>): Promise<number> {
+    async count(
+      db: Kysely<Database>,
+      q: Omit<ListQuery, 'sort' | 'limit' | 'after'>,
+    ): Promise<number> {
       const row = await filtered(db, q)
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
         .executeTakeFirstOrThrow();
@@ -158,12 +173,21 @@ export function notesStore(dialect: Dialect) {
       changes: NoteRowUpdate,
       tags?: readonly string[],
     ): Promise<void> {
-      await db.updateTable('notes').set(changes).where('user_id', '=', userId).where('id', '=', noteId).execute();
+      await db
+        .updateTable('notes')
+        .set(changes)
+        .where('user_id', '=', userId)
+        .where('id', '=', noteId)
+        .execute();
       if (tags) await replaceTags(db, noteId, userId, tags);
     },
 
     async delete(db: Kysely<Database>, userId: string, noteId: string): Promise<void> {
-      await db.deleteFrom('note_tags').where('note_id', '=', noteId).where('user_id', '=', userId).execute();
+      await db
+        .deleteFrom('note_tags')
+        .where('note_id', '=', noteId)
+        .where('user_id', '=', userId)
+        .execute();
       await db.deleteFrom('notes').where('user_id', '=', userId).where('id', '=', noteId).execute();
     },
 
@@ -183,7 +207,12 @@ export function notesStore(dialect: Dialect) {
   };
 }
 
-async function replaceTags(db: Kysely<Database>, noteId: string, userId: string, tags: readonly string[]) {
+async function replaceTags(
+  db: Kysely<Database>,
+  noteId: string,
+  userId: string,
+  tags: readonly string[],
+) {
   await db.deleteFrom('note_tags').where('note_id', '=', noteId).execute();
   if (tags.length > 0) {
     await db

@@ -8,7 +8,11 @@ export const usersStore = {
     db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
 
   findByEmail: (db: Kysely<Database>, email: string): Promise<UserRow | undefined> =>
-    db.selectFrom('users').selectAll().where('email_key', '=', email.toLowerCase()).executeTakeFirst(),
+    db
+      .selectFrom('users')
+      .selectAll()
+      .where('email_key', '=', email.toLowerCase())
+      .executeTakeFirst(),
 
   insert: async (db: Kysely<Database>, row: NewUserRow): Promise<void> => {
     await db.insertInto('users').values(row).execute();

@@ -14,7 +14,8 @@ export const Mutation: MutationResolvers = {
     return true;
   },
 
-  addNote: (_parent, { input }, ctx) => ctx.services.notes.add(requireUser(ctx).id, toNoteFields(input)),
+  addNote: (_parent, { input }, ctx) =>
+    ctx.services.notes.add(requireUser(ctx).id, toNoteFields(input)),
 
   updateNote: (_parent, { id, input }, ctx) =>
     ctx.services.notes.update(requireUser(ctx).id, id, toNoteFields(input)),

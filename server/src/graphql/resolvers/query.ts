@@ -14,12 +14,20 @@ export const Query: QueryResolvers = {
 
   notes: async (_parent, { filter, first, after }, ctx) =>
     connection(
-      await ctx.services.notes.page(requireUser(ctx).id, 'notes', { filter: toServiceFilter(filter), first, after }),
+      await ctx.services.notes.page(requireUser(ctx).id, 'notes', {
+        filter: toServiceFilter(filter),
+        first,
+        after,
+      }),
     ),
 
   archives: async (_parent, { filter, first, after }, ctx) =>
     connection(
-      await ctx.services.notes.page(requireUser(ctx).id, 'archive', { filter: toServiceFilter(filter), first, after }),
+      await ctx.services.notes.page(requireUser(ctx).id, 'archive', {
+        filter: toServiceFilter(filter),
+        first,
+        after,
+      }),
     ),
 
   trash: async (_parent, { first, after }, ctx) =>

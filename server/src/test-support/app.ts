@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import request from 'supertest';
+
+import { createApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { createLogger } from '../logger';
+import { testDatabase } from './database';
+
+export type TestAgent = ReturnType<typeof request>;
+
+export interface TestApp {
+  http: TestAgent;
+  config: Config;
+  close(): Promise<void>;
+  /** Signs up a fresh user through REST and returns their token and id. */
+  signup(overrides?: Partial<SignupBody>): Promise<{ token: string; id: string; email: string }>;
+  /** A GraphQL call; returns the parsed body. */
+  graphql<T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    token?: string,
+  ): Promise<{
+    data?: T;
+    errors?: Array<{ message: string; extensions?: { code?: string; field?: string } }>;
+  }>;
+}
+
+export interface SignupBody {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+let counter = 0;
+
+/** A fresh app on a private database with fast password hashing and no rate limit. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = overrides.databaseUrl
+    ? { url: overrides.databaseUrl, drop: () => Promise.resolve() }
+    : await testDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jotter-test-'));
+  const config: Config = {
+    ...loadConfig({}),
+    databaseUrl: database.url,
+    dataDir,
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    demoUsers: false,
+    authRateLimit: 0,
+    argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+    ...overrides,
+  };
+  const jotter = await createApp(config, createLogger('silent'));
+  const http = request(jotter.app);
+  return {
+    http,
+    config,
+    close: async () => {
+      await jotter.close();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    async signup(body = {}) {
+      counter += 1;
+      const email = body.email ?? `user${counter}-${Date.now()}@example.com`;
+      const res = await http
+        .post('/api/auth/signup')
+        .send({
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          password: 'correct horse battery',
+          confirmPassword: body.password ?? 'correct horse battery',
+          ...body,
+          email,
+        });
+      if (res.status !== 201)
+        throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
+      const created = res.body as { encodedToken: string; createdUser: { _id: string } };
+      return { token: created.encodedToken, id: created.createdUser._id, email };
+    },
+    async graphql(query, variables, token) {
+      const req = http.post('/graphql').set('content-type', 'application/json');
+      if (token) req.set('authorization', `Bearer ${token}`);
+      const res = await req.send({ query, variables });
+      return res.body as never;
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { NavLink } from 'react-router-dom';
+import { Plus } from 'lucide-react';
+import { NAV_ITEMS } from './nav-items';
+
+/** The desktop sidebar: Home, Archive, Trash, Profile and an Add Note button. */
+export function Sidebar({ onAddNote }: { onAddNote: () => void }) {
+  return (
+    <nav className="sidebar" aria-label="Main">
+      {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
+        <NavLink key={to} to={to} className="nav-link">
+          <Icon size={20} aria-hidden />
+          <span>{label}</span>
+        </NavLink>
+      ))}
+      <button type="button" className="button button--primary sidebar__add" onClick={onAddNote}>
+        <Plus size={18} aria-hidden /> Add Note
+      </button>
+    </nav>
+  );
+}

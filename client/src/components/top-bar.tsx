@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Menu } from 'lucide-react';
+import { Logo } from './logo';
+import { UserMenu } from './user-menu';
+
+interface TopBarProps {
+  user: { firstName: string; lastName: string } | null;
+  themeToggle: ReactNode;
+  onLogout: () => void;
+  onOpenMenu: () => void;
+}
+
+/** The header: hamburger (phones), logo, theme toggle, and Login button or avatar menu. */
+export function TopBar({ user, themeToggle, onLogout, onOpenMenu }: TopBarProps) {
+  return (
+    <header className="top-bar">
+      <button
+        type="button"
+        className="icon-button top-bar__menu"
+        aria-label="Open menu"
+        onClick={onOpenMenu}
+      >
+        <Menu size={22} aria-hidden />
+      </button>
+      <Logo />
+      <div className="top-bar__actions">
+        {themeToggle}
+        {user ? (
+          <UserMenu firstName={user.firstName} lastName={user.lastName} onLogout={onLogout} />
+        ) : (
+          <Link to="/login" className="button button--primary">
+            Login
+          </Link>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,56 @@
+import { useCallback, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { LogOut, User } from 'lucide-react';
+import { useDismiss } from '../hooks/use-dismiss';
+
+/** Uppercase initials of a first and last name ("ada", "lovelace" → "AL"). */
+export function initials(firstName: string, lastName: string): string {
+  return `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`.toUpperCase();
+}
+
+interface UserMenuProps {
+  firstName: string;
+  lastName: string;
+  onLogout: () => void;
+}
+
+/** Avatar with the user's initials opening a Profile / Logout dropdown. */
+export function UserMenu({ firstName, lastName, onLogout }: UserMenuProps) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(ref, open, close);
+
+  return (
+    <div className="user-menu" ref={ref}>
+      <button
+        type="button"
+        className="avatar"
+        aria-label={`Account menu for ${firstName} ${lastName}`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {initials(firstName, lastName)}
+      </button>
+      {open && (
+        <div className="dropdown" role="menu">
+          <Link to="/profile" role="menuitem" className="dropdown__item" onClick={close}>
+            <User size={16} aria-hidden /> Profile
+          </Link>
+          <button
+            type="button"
+            role="menuitem"
+            className="dropdown__item"
+            onClick={() => {
+              close();
+              onLogout();
+            }}
+          >
+            <LogOut size={16} aria-hidden /> Logout
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { LoadingOverlay } from '../../../components/loading-overlay';
+import { TEST_CREDENTIALS } from '../api/demo-users';
+import { useLogin } from '../hooks/use-login';
+import { useRedirectIfSignedIn } from '../hooks/use-redirect-if-signed-in';
+
+/** /login: email and password, a test-credentials shortcut and a link to sign up. */
+export function LoginPage() {
+  useRedirectIfSignedIn();
+  const { login, loading } = useLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void login(email, password);
+  };
+
+  const loginWithTestCredentials = () => {
+    setEmail(TEST_CREDENTIALS.email);
+    setPassword(TEST_CREDENTIALS.password);
+    void login(TEST_CREDENTIALS.email, TEST_CREDENTIALS.password);
+  };
+
+  return (
+    <main className="auth-page">
+      {loading && <LoadingOverlay label="Logging in" />}
+      <form className="auth-card" onSubmit={onSubmit}>
+        <h1>Login</h1>
+        <label className="field">
+          <span>Email</span>
+          <input
+            type="email"
+            name="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </label>
+        <label className="field">
+          <span>Password</span>
+          <input
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            placeholder="Your password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </label>
+        <button type="submit" className="button button--primary button--block">
+          Login
+        </button>
+        <button
+          type="button"
+          className="button button--secondary button--block"
+          onClick={loginWithTestCredentials}
+        >
+          Login With Test Credentials
+        </button>
+        <p className="auth-card__switch">
+          New to Jotter? <Link to="/signup">Create an account</Link>
+        </p>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { LoadingOverlay } from '../../../components/loading-overlay';
+import { randomDemoUser } from '../api/demo-users';
+import type { SignupValues } from '../api/demo-users';
+import { useRedirectIfSignedIn } from '../hooks/use-redirect-if-signed-in';
+import { useSignup } from '../hooks/use-signup';
+import { PasswordMatch } from './password-match';
+
+const EMPTY: SignupValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+};
+
+const FIELDS: { name: keyof SignupValues; label: string; type: string; autoComplete: string }[] = [
+  { name: 'firstName', label: 'First Name', type: 'text', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last Name', type: 'text', autoComplete: 'family-name' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
+  {
+    name: 'confirmPassword',
+    label: 'Confirm Password',
+    type: 'password',
+    autoComplete: 'new-password',
+  },
+];
+
+/** /signup: five required fields with live password-match feedback and a demo-data filler. */
+export function SignupPage() {
+  useRedirectIfSignedIn();
+  const { signup, loading } = useSignup();
+  const [values, setValues] = useState<SignupValues>(EMPTY);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void signup(values);
+  };
+
+  return (
+    <main className="auth-page">
+      {loading && <LoadingOverlay label="Signing up" />}
+      <form className="auth-card" onSubmit={onSubmit}>
+        <h1>Sign Up</h1>
+        {FIELDS.map((field) => (
+          <label className="field" key={field.name}>
+            <span>{field.label}</span>
+            <input
+              name={field.name}
+              type={field.type}
+              autoComplete={field.autoComplete}
+              required
+              value={values[field.name]}
+              onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
+            />
+          </label>
+        ))}
+        <PasswordMatch password={values.password} confirm={values.confirmPassword} />
+        <button type="submit" className="button button--primary button--block">
+          Sign Up
+        </button>
+        <button
+          type="button"
+          className="button button--secondary button--block"
+          onClick={() => setValues(randomDemoUser())}
+        >
+          Fill Demo Data
+        </button>
+        <p className="auth-card__switch">
+          Already have an account? <Link to="/login">Login</Link>
+        </p>
+      </form>
+    </main>
+  );
+}

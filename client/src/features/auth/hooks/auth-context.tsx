@@ -1,0 +1,59 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useApolloClient } from '@apollo/client/react';
+import { toast } from 'react-toastify';
+import { clearAuth, readAuth, writeAuth } from '../../../lib/storage';
+import type { StoredAuth, StoredUser } from '../../../lib/storage';
+import { onSessionExpired } from '../../../lib/session-events';
+
+/** Toast id shared by "Please Login First" and the session-expired message, so only one shows. */
+export const AUTH_REQUIRED_TOAST = 'auth-required';
+
+interface AuthState extends StoredAuth {
+  signIn: (token: string, user: StoredUser) => void;
+  signOut: () => void;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+/**
+ * Holds the sign-in (restored from localStorage on start). When the server rejects the token,
+ * it signs out, empties the Apollo cache and says so; the route guard then sends the user to /login.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const client = useApolloClient();
+  const [auth, setAuth] = useState<StoredAuth>(readAuth);
+
+  const signIn = useCallback((token: string, user: StoredUser) => {
+    writeAuth(token, user);
+    setAuth({ token, user, isAuth: true });
+  }, []);
+
+  const signOut = useCallback(() => {
+    clearAuth();
+    setAuth({ token: '', user: null, isAuth: false });
+    void client.clearStore();
+  }, [client]);
+
+  useEffect(
+    () =>
+      onSessionExpired(() => {
+        if (!readAuth().isAuth) return;
+        toast.error('Your Session Has Expired, Please Login Again', {
+          toastId: AUTH_REQUIRED_TOAST,
+        });
+        signOut();
+      }),
+    [signOut],
+  );
+
+  const value = useMemo(() => ({ ...auth, signIn, signOut }), [auth, signIn, signOut]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** The sign-in state with `signIn` and `signOut`. Must be used under `AuthProvider`. */
+export function useAuth(): AuthState {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside AuthProvider');
+  return value;
+}

@@ -1,0 +1,28 @@
+import { useCallback } from 'react';
+import { useMutation } from '@apollo/client/react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { LogoutDocument } from '../api/auth-operations';
+import { useAuth } from './auth-context';
+
+/**
+ * Logs out: revokes the token on the server (its answer does not matter), leaves the protected
+ * pages for /, then forgets the sign-in and the cache.
+ */
+export function useLogout(): () => Promise<void> {
+  const [mutate] = useMutation(LogoutDocument);
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+
+  return useCallback(async () => {
+    try {
+      await mutate();
+    } catch (error) {
+      console.error('Server-side logout failed; signing out locally anyway:', error);
+    }
+    // Leave the protected layout first, so its guard never sees a signed-out user.
+    await navigate('/', { flushSync: true });
+    signOut();
+    toast.success('You Are Now Logged Out');
+  }, [mutate, signOut, navigate]);
+}

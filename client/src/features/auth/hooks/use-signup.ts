@@ -1,0 +1,44 @@
+import { useCallback, useState } from 'react';
+import { useMutation } from '@apollo/client/react';
+import { toast } from 'react-toastify';
+import { graphQLErrorCode, graphQLErrorMessage } from '../../../lib/errors';
+import { SignupDocument } from '../api/auth-operations';
+import type { SignupValues } from '../api/demo-users';
+import { useLogin } from './use-login';
+
+/**
+ * Signs up, then logs in with the same email and password. Refuses (without a request) when the
+ * passwords differ. `loading` covers both requests.
+ */
+export function useSignup() {
+  const [mutate] = useMutation(SignupDocument);
+  const { login, loading: loggingIn } = useLogin();
+  const [signingUp, setSigningUp] = useState(false);
+
+  const signup = useCallback(
+    async (values: SignupValues): Promise<void> => {
+      if (values.password !== values.confirmPassword) {
+        toast.error("Password Doesn't match! Please Try Again");
+        return;
+      }
+      setSigningUp(true);
+      try {
+        await mutate({ variables: { input: values } });
+      } catch (error) {
+        console.error('Signup failed:', error);
+        toast.error('Signup Failed, Try Again!');
+        if (graphQLErrorCode(error) === 'CONFLICT' || graphQLErrorCode(error) === 'BAD_USER_INPUT') {
+          toast.error(graphQLErrorMessage(error));
+        }
+        return;
+      } finally {
+        setSigningUp(false);
+      }
+      toast.success('Signup successful!');
+      await login(values.email, values.password);
+    },
+    [mutate, login],
+  );
+
+  return { signup, loading: signingUp || loggingIn };
+}

@@ -1,0 +1,21 @@
+import { graphql } from '../../../gql';
+import type { NoteFieldsFragment as FragmentType } from '../../../gql/graphql';
+
+/** Every field a card or the editor shows. */
+export const NoteFieldsFragment = graphql(`
+  fragment NoteFields on Note {
+    id
+    title
+    content
+    textContent
+    color
+    priority
+    tags
+    location
+    createdAt
+    updatedAt
+  }
+`);
+
+/** A note as the client sees it. */
+export type Note = FragmentType;

@@ -1,0 +1,56 @@
+import { graphql } from '../../../gql';
+
+/** A page of the main list. */
+export const NotesListDocument = graphql(`
+  query NotesList($filter: NoteFilter, $first: Int, $after: String) {
+    notes(filter: $filter, first: $first, after: $after) {
+      nodes {
+        ...NoteFields
+      }
+      totalCount
+      pageInfo {
+        endCursor
+        hasNextPage
+      }
+    }
+  }
+`);
+
+/** A page of the archive. */
+export const ArchivesListDocument = graphql(`
+  query ArchivesList($filter: NoteFilter, $first: Int, $after: String) {
+    archives(filter: $filter, first: $first, after: $after) {
+      nodes {
+        ...NoteFields
+      }
+      totalCount
+      pageInfo {
+        endCursor
+        hasNextPage
+      }
+    }
+  }
+`);
+
+/** A page of the trash. */
+export const TrashListDocument = graphql(`
+  query TrashList($first: Int, $after: String) {
+    trash(first: $first, after: $after) {
+      nodes {
+        ...NoteFields
+      }
+      totalCount
+      pageInfo {
+        endCursor
+        hasNextPage
+      }
+    }
+  }
+`);
+
+/** Every label used in the notes and the archive. */
+export const LabelsDocument = graphql(`
+  query Labels {
+    labels
+  }
+`);

@@ -1,0 +1,182 @@
+import { useState } from 'react';
+import { Archive, ArchiveRestore, Flag, Palette, Tag, Trash2 } from 'lucide-react';
+import { toast } from 'react-toastify';
+import { Popover } from '../../../components/popover';
+import { SectionLoader } from '../../../components/section-loader';
+import { RichTextEditor, isHtmlEmpty } from '../../../components/rich-text';
+import { readableTextColor } from '../../../lib/color';
+import type { NoteInput, Priority } from '../../../gql/graphql';
+import type { Note } from '../api/note-fields';
+import type { NoteContext } from '../hooks/use-note-actions';
+import { useNoteActions } from '../hooks/use-note-actions';
+import { ColourPalette } from './colour-palette';
+import { LabelMenu } from './label-menu';
+import { PriorityMenu, priorityLabel } from './priority-menu';
+
+interface Draft {
+  title: string;
+  content: string;
+  color: string;
+  priority: Priority | null;
+  tags: string[];
+}
+
+const EMPTY_DRAFT: Draft = { title: '', content: '', color: '', priority: null, tags: [] };
+
+function draftOf(note: Note | undefined): Draft {
+  if (!note) return EMPTY_DRAFT;
+  const { title, content, color, priority, tags } = note;
+  return { title, content, color, priority: priority ?? null, tags };
+}
+
+interface NoteEditorProps {
+  /** The note being edited; absent for a new note. */
+  note?: Note;
+  /** Which list the editor works on ('archive' when the path names the archive). */
+  context: NoteContext;
+  /** Called after a successful save, archive, unarchive or delete, and on Cancel. */
+  onClose: () => void;
+}
+
+/**
+ * Title, rich-text body, colour, labels and priority, with Add (or Edit) and Cancel. Refuses an
+ * empty body. When editing it also offers archive or unarchive, and delete.
+ */
+export function NoteEditor({ note, context, onClose }: NoteEditorProps) {
+  const actions = useNoteActions();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(note));
+  const [resetKey, setResetKey] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const editing = note !== undefined;
+  const update = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+
+  const run = async (action: () => Promise<boolean>) => {
+    setBusy(true);
+    const ok = await action().finally(() => setBusy(false));
+    if (ok) {
+      setDraft(EMPTY_DRAFT);
+      setResetKey((k) => k + 1);
+      onClose();
+    }
+  };
+
+  const save = () => {
+    if (isHtmlEmpty(draft.content)) {
+      toast.error('Please Add Something In The Note');
+      return;
+    }
+    const input: NoteInput = { ...draft, title: draft.title.trim() };
+    void run(() =>
+      note ? actions.editNote(note.id, input, context) : actions.addNote(input, context),
+    );
+  };
+
+  const colourStyle = draft.color
+    ? { background: draft.color, color: readableTextColor(draft.color) }
+    : undefined;
+
+  return (
+    <section
+      className="note-editor"
+      style={colourStyle}
+      aria-label={editing ? 'Edit note' : 'New note'}
+      aria-busy={busy}
+    >
+      {busy && <SectionLoader />}
+      <input
+        type="text"
+        className="note-editor__title"
+        placeholder="Enter Title Here"
+        aria-label="Title"
+        value={draft.title}
+        onChange={(e) => update({ title: e.target.value })}
+      />
+      <RichTextEditor
+        initialHtml={note?.content ?? ''}
+        resetKey={resetKey}
+        ariaLabel="Note body"
+        onChange={(content) => update({ content })}
+      />
+      {(draft.priority || draft.tags.length > 0) && (
+        <ul className="chips" aria-label="Chosen priority and labels">
+          {draft.priority && <li className="chip chip--priority">{priorityLabel(draft.priority)}</li>}
+          {draft.tags.map((tag) => (
+            <li key={tag} className="chip">
+              {tag}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="note-editor__footer">
+        <div className="note-editor__tools">
+          <Popover label="Choose colour" icon={<Palette size={18} aria-hidden />}>
+            {(close) => (
+              <ColourPalette
+                value={draft.color}
+                onChange={(color) => {
+                  update({ color });
+                  close();
+                }}
+              />
+            )}
+          </Popover>
+          <Popover label="Choose labels" icon={<Tag size={18} aria-hidden />}>
+            {() => <LabelMenu selected={draft.tags} onChange={(tags) => update({ tags })} />}
+          </Popover>
+          <Popover label="Choose priority" icon={<Flag size={18} aria-hidden />}>
+            {(close) => (
+              <PriorityMenu
+                value={draft.priority}
+                onChange={(priority) => {
+                  update({ priority });
+                  close();
+                }}
+              />
+            )}
+          </Popover>
+          {note && context === 'notes' && (
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Archive note"
+              title="Archive note"
+              onClick={() => void run(() => actions.archive(note.id))}
+            >
+              <Archive size={18} aria-hidden />
+            </button>
+          )}
+          {note && context === 'archive' && (
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Unarchive note"
+              title="Unarchive note"
+              onClick={() => void run(() => actions.unarchive(note.id))}
+            >
+              <ArchiveRestore size={18} aria-hidden />
+            </button>
+          )}
+          {note && (
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Move note to trash"
+              title="Move note to trash"
+              onClick={() => void run(() => actions.trash(note.id, context, true))}
+            >
+              <Trash2 size={18} aria-hidden />
+            </button>
+          )}
+        </div>
+        <div className="note-editor__buttons">
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="button button--primary" onClick={save}>
+            {editing ? 'Edit' : 'Add'}
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

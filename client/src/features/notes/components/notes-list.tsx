@@ -1,0 +1,76 @@
+import { Spinner } from '../../../components/spinner';
+import { ErrorPanel } from '../../../components/error-panel';
+import type { NoteFilter } from '../../../gql/graphql';
+import type { NoteContext } from '../hooks/use-note-actions';
+import { useNoteList } from '../hooks/use-note-list';
+import { LoadMoreSentinel } from './load-more-sentinel';
+import { NoteCard } from './note-card';
+
+const EMPTY_MESSAGE: Record<NoteContext, string> = {
+  notes: 'No Notes Available',
+  archive: 'No Archived Notes Available',
+  trash: 'No Notes In Trash',
+};
+
+interface NotesListProps {
+  context: NoteContext;
+  filter: NoteFilter;
+  /** True when a query or filter may be hiding notes. */
+  filtering: boolean;
+  onClearSearch: () => void;
+}
+
+/** The grid of note cards for a list, loading more as it scrolls, with its empty states. */
+export function NotesList({ context, filter, filtering, onClearSearch }: NotesListProps) {
+  const { notes, loading, error, hasNextPage, loadMore } = useNoteList(context, filter);
+
+  if (notes.length === 0) {
+    if (loading) {
+      return (
+        <div className="list-status">
+          <Spinner label="Loading notes" />
+        </div>
+      );
+    }
+    if (error) {
+      return (
+        <ErrorPanel>
+          <p>Notes could not be loaded. Check your connection and try again.</p>
+        </ErrorPanel>
+      );
+    }
+    if (filtering) {
+      return (
+        <div className="empty-state">
+          <p>No Notes Found On Search</p>
+          <button type="button" className="button button--primary" onClick={onClearSearch}>
+            Clear Search And Filters
+          </button>
+        </div>
+      );
+    }
+    return (
+      <div className="empty-state">
+        <p>{EMPTY_MESSAGE[context]}</p>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <ul className="notes-grid" aria-label="Notes">
+        {notes.map((note) => (
+          <li key={note.id}>
+            <NoteCard note={note} context={context} />
+          </li>
+        ))}
+      </ul>
+      {hasNextPage && <LoadMoreSentinel onVisible={loadMore} />}
+      {hasNextPage && loading && (
+        <div className="list-status">
+          <Spinner label="Loading more notes" />
+        </div>
+      )}
+    </>
+  );
+}

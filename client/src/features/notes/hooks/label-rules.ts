@@ -1,0 +1,18 @@
+/** The outcome of checking a label typed into a label menu. */
+export type NewLabelCheck =
+  | { ok: true; label: string }
+  | { ok: false; reason: 'empty' }
+  | { ok: false; reason: 'duplicate'; label: string };
+
+/** Trims a new label and refuses an empty one or one that already exists. */
+export function checkNewLabel(raw: string, existing: readonly string[]): NewLabelCheck {
+  const label = raw.trim();
+  if (!label) return { ok: false, reason: 'empty' };
+  if (existing.includes(label)) return { ok: false, reason: 'duplicate', label };
+  return { ok: true, label };
+}
+
+/** Server labels plus labels added in this session, unique and sorted. */
+export function mergeLabels(server: readonly string[], added: readonly string[]): string[] {
+  return [...new Set([...server, ...added])].sort((a, b) => a.localeCompare(b));
+}

@@ -1,0 +1,51 @@
+import { createContext, useCallback, useContext, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import type { Note } from '../api/note-fields';
+
+interface NotesUi {
+  isNewNoteOpen: boolean;
+  setNewNoteOpen: (open: boolean) => void;
+  /** The note in the edit modal, or null when the modal is closed. */
+  editorNote: Note | null;
+  openEditModal: (note: Note) => void;
+  closeEditModal: () => void;
+  /** Labels added from a label menu that no note carries yet. */
+  addedLabels: string[];
+  rememberLabel: (label: string) => void;
+}
+
+const NotesUiContext = createContext<NotesUi | null>(null);
+
+/** UI state of the notes pages: the new-note panel (open by default) and the edit modal. */
+export function NotesUiProvider({ children }: { children: ReactNode }) {
+  const [isNewNoteOpen, setNewNoteOpen] = useState(true);
+  const [editorNote, setEditorNote] = useState<Note | null>(null);
+  const [addedLabels, setAddedLabels] = useState<string[]>([]);
+
+  const closeEditModal = useCallback(() => setEditorNote(null), []);
+  const rememberLabel = useCallback(
+    (label: string) => setAddedLabels((labels) => [...labels, label]),
+    [],
+  );
+
+  const value = useMemo(
+    () => ({
+      isNewNoteOpen,
+      setNewNoteOpen,
+      editorNote,
+      openEditModal: setEditorNote,
+      closeEditModal,
+      addedLabels,
+      rememberLabel,
+    }),
+    [isNewNoteOpen, editorNote, closeEditModal, addedLabels, rememberLabel],
+  );
+  return <NotesUiContext.Provider value={value}>{children}</NotesUiContext.Provider>;
+}
+
+/** The notes UI state. Must be used under `NotesUiProvider`. */
+export function useNotesUi(): NotesUi {
+  const value = useContext(NotesUiContext);
+  if (!value) throw new Error('useNotesUi must be used inside NotesUiProvider');
+  return value;
+}

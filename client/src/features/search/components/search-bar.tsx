@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { Plus, Search, SlidersHorizontal, X } from 'lucide-react';
+import { useSearch } from '../hooks/search-context';
+import { FilterPanel } from './filter-panel';
+
+interface SearchBarProps {
+  labels: string[];
+  /** Opens the new-note editor. */
+  onAddNote: () => void;
+  /** Called when the filter panel opens (the new-note editor closes then). */
+  onFilterOpen: () => void;
+}
+
+/** Search input with a clear icon, a filter toggle opening the Filters panel, and Add Note. */
+export function SearchBar({ labels, onAddNote, onFilterOpen }: SearchBarProps) {
+  const { state, dispatch } = useSearch();
+  const [filterOpen, setFilterOpen] = useState(false);
+
+  const toggleFilter = () => {
+    if (!filterOpen) onFilterOpen();
+    setFilterOpen(!filterOpen);
+  };
+
+  return (
+    <div className="search">
+      <div className="search-bar" role="search">
+        <Search size={18} aria-hidden className="search-bar__icon" />
+        <input
+          type="search"
+          className="search-bar__input"
+          placeholder="Search Notes Here"
+          aria-label="Search notes"
+          value={state.query}
+          onChange={(e) => dispatch({ type: 'setQuery', query: e.target.value })}
+        />
+        {state.query && (
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Clear search"
+            onClick={() => dispatch({ type: 'setQuery', query: '' })}
+          >
+            <X size={18} aria-hidden />
+          </button>
+        )}
+        <button
+          type="button"
+          className={filterOpen ? 'icon-button icon-button--active' : 'icon-button'}
+          aria-label="Filters"
+          aria-expanded={filterOpen}
+          onClick={toggleFilter}
+        >
+          <SlidersHorizontal size={18} aria-hidden />
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Add note"
+          onClick={() => {
+            setFilterOpen(false);
+            onAddNote();
+          }}
+        >
+          <Plus size={20} aria-hidden />
+        </button>
+      </div>
+      {filterOpen && <FilterPanel labels={labels} />}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import 'react-toastify/dist/ReactToastify.css';
+import './styles/index.css';
+import { App } from './app/app';
+import { applyTheme } from './features/theme/hooks/theme-context';
+import { readTheme } from './lib/storage';
+
+applyTheme(readTheme());
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -13,7 +13,10 @@ beforeAll(async () => {
   a = (await t.signup()).token;
   b = (await t.signup()).token;
   const add = async (title: string) => {
-    const res = await t.http.post('/api/notes').set('authorization', a).send({ note: { title, content: `<p>${title}</p>` } });
+    const res = await t.http
+      .post('/api/notes')
+      .set('authorization', a)
+      .send({ note: { title, content: `<p>${title}</p>` } });
     return (res.body.notes as Array<{ _id: string }>).at(-1)!._id;
   };
   inNotes = await add('a-notes');
@@ -68,11 +71,17 @@ it('GraphQL: every operation answers NOT_FOUND for another user’s note and cha
     expect(res.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     expect(res.data).toBeNull();
   }
-  const lists = await t.graphql<{ notes: { totalCount: number }; archives: { totalCount: number }; trash: { totalCount: number }; labels: string[] }>(
-    `{ notes { totalCount } archives { totalCount } trash { totalCount } labels }`,
-    {},
-    b,
-  );
-  expect(lists.data).toEqual({ notes: { totalCount: 0 }, archives: { totalCount: 0 }, trash: { totalCount: 0 }, labels: [] });
+  const lists = await t.graphql<{
+    notes: { totalCount: number };
+    archives: { totalCount: number };
+    trash: { totalCount: number };
+    labels: string[];
+  }>(`{ notes { totalCount } archives { totalCount } trash { totalCount } labels }`, {}, b);
+  expect(lists.data).toEqual({
+    notes: { totalCount: 0 },
+    archives: { totalCount: 0 },
+    trash: { totalCount: 0 },
+    labels: [],
+  });
   expect(await snapshotOfA()).toBe(before);
 });

@@ -12,7 +12,10 @@ type WireNote = { _id: string; title: string; isArchive: boolean };
 const ids = (notes: WireNote[]) => notes.map((n) => n._id);
 
 async function addNote(title: string): Promise<string> {
-  const res = await t.http.post('/api/notes').set('authorization', token).send({ note: { title, content: `<p>${title}</p>` } });
+  const res = await t.http
+    .post('/api/notes')
+    .set('authorization', token)
+    .send({ note: { title, content: `<p>${title}</p>` } });
   return (res.body.notes as WireNote[]).at(-1)!._id;
 }
 
@@ -33,7 +36,10 @@ describe('/api/archives', () => {
 
   it('POST /:id edits an archived note: 200 with archives', async () => {
     const id = await archived('old title');
-    const res = await t.http.post(`/api/archives/${id}`).set('authorization', token).send({ archiveNote: { title: 'new title' } });
+    const res = await t.http
+      .post(`/api/archives/${id}`)
+      .set('authorization', token)
+      .send({ archiveNote: { title: 'new title' } });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(['archives']);
     expect(res.body.archives.find((n: WireNote) => n._id === id).title).toBe('new title');
@@ -45,13 +51,19 @@ describe('/api/archives', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.errors[0]).toMatch(/^archiveNote:/);
     const inNotes = await addNote('in notes');
-    const wrongPlace = await t.http.post(`/api/archives/${inNotes}`).set('authorization', token).send({ archiveNote: { title: 'y' } });
+    const wrongPlace = await t.http
+      .post(`/api/archives/${inNotes}`)
+      .set('authorization', token)
+      .send({ archiveNote: { title: 'y' } });
     expect(wrongPlace.status).toBe(404);
   });
 
   it('POST /restore/:id unarchives: 200 with archives and notes', async () => {
     const id = await archived('come back');
-    const res = await t.http.post(`/api/archives/restore/${id}`).set('authorization', token).send({});
+    const res = await t.http
+      .post(`/api/archives/restore/${id}`)
+      .set('authorization', token)
+      .send({});
     expect(res.status).toBe(200);
     expect(ids(res.body.notes)).toContain(id);
     expect(ids(res.body.archives)).not.toContain(id);
@@ -86,7 +98,9 @@ describe('/api/trash', () => {
     expect(Object.keys(first.body).sort()).toEqual(['archives', 'notes', 'trash']);
     expect(ids(first.body.notes)).toContain(fromNotes);
 
-    const second = await t.http.post(`/api/trash/restore/${fromArchive}`).set('authorization', token);
+    const second = await t.http
+      .post(`/api/trash/restore/${fromArchive}`)
+      .set('authorization', token);
     expect(ids(second.body.archives)).toContain(fromArchive);
     expect(ids(second.body.notes)).not.toContain(fromArchive);
     expect(ids(second.body.trash)).not.toContain(fromArchive);

@@ -40,12 +40,18 @@ describe('POST /api/auth/signup', () => {
 
   it.each([
     ['email', { email: 'not-an-email' }, /email/],
-    ['password', { password: 'short', confirmPassword: 'short' }, /password: must be at least 8 characters/],
+    [
+      'password',
+      { password: 'short', confirmPassword: 'short' },
+      /password: must be at least 8 characters/,
+    ],
     ['firstName', { firstName: '' }, /firstName/],
     ['confirmPassword', { confirmPassword: 'something-else' }, /confirmPassword: does not match/],
     ['lastName type', { lastName: 42 }, /lastName/],
   ])('400 naming the field at fault: %s', async (_name, change, message) => {
-    const res = await t.http.post('/api/auth/signup').send({ ...newUser('field@example.com'), ...change });
+    const res = await t.http
+      .post('/api/auth/signup')
+      .send({ ...newUser('field@example.com'), ...change });
     expect(res.status).toBe(400);
     expect(res.body.errors[0]).toMatch(message);
   });
@@ -62,8 +68,13 @@ describe('POST /api/auth/signup', () => {
 describe('POST /api/auth/login', () => {
   it('200 with foundUser carrying notes, archives and trash, and a token', async () => {
     const { token } = await t.signup({ email: 'lists@example.com' });
-    await t.http.post('/api/notes').set('authorization', token).send({ note: { title: 'one', content: '<p>x</p>' } });
-    const res = await t.http.post('/api/auth/login').send({ email: 'Lists@Example.com', password: 'correct horse battery' });
+    await t.http
+      .post('/api/notes')
+      .set('authorization', token)
+      .send({ note: { title: 'one', content: '<p>x</p>' } });
+    const res = await t.http
+      .post('/api/auth/login')
+      .send({ email: 'Lists@Example.com', password: 'correct horse battery' });
     expect(res.status).toBe(200);
     expect(res.body.encodedToken).toEqual(expect.any(String));
     expect(res.body.foundUser.email).toBe('lists@example.com');
@@ -74,16 +85,24 @@ describe('POST /api/auth/login', () => {
   });
 
   it('404 for an unknown email, with the spec message', async () => {
-    const res = await t.http.post('/api/auth/login').send({ email: 'nobody@example.com', password: 'whatever-it-is' });
+    const res = await t.http
+      .post('/api/auth/login')
+      .send({ email: 'nobody@example.com', password: 'whatever-it-is' });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ errors: ['The email you entered is not Registered. Not Found error'] });
+    expect(res.body).toEqual({
+      errors: ['The email you entered is not Registered. Not Found error'],
+    });
   });
 
   it('401 for a wrong password, with the spec message', async () => {
     await t.signup({ email: 'wrongpw@example.com' });
-    const res = await t.http.post('/api/auth/login').send({ email: 'wrongpw@example.com', password: 'not-the-password' });
+    const res = await t.http
+      .post('/api/auth/login')
+      .send({ email: 'wrongpw@example.com', password: 'not-the-password' });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ errors: ['The credentials you entered are invalid. Unauthorized access error.'] });
+    expect(res.body).toEqual({
+      errors: ['The credentials you entered are invalid. Unauthorized access error.'],
+    });
   });
 
   it('400 when a field is missing or of the wrong type', async () => {
@@ -102,7 +121,9 @@ describe('rate limit', () => {
     try {
       await limited.signup({ email: 'target@example.com' });
       const attempt = () =>
-        limited.http.post('/api/auth/login').send({ email: 'target@example.com', password: 'guess-guess' });
+        limited.http
+          .post('/api/auth/login')
+          .send({ email: 'target@example.com', password: 'guess-guess' });
       for (let i = 0; i < 3; i += 1) expect((await attempt()).status).toBe(401);
       const blocked = await attempt();
       expect(blocked.status).toBe(429);

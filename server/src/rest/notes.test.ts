@@ -49,7 +49,16 @@ describe('/api/notes', () => {
     const res = await t.http
       .post('/api/notes')
       .set('authorization', token)
-      .send({ note: { title: '  Groceries  ', content: '<p>Milk &amp; <strong>eggs</strong></p>', color: '#F29191', priority: 'high', _id: 'mine', createdAt: 'yesterday' } });
+      .send({
+        note: {
+          title: '  Groceries  ',
+          content: '<p>Milk &amp; <strong>eggs</strong></p>',
+          color: '#F29191',
+          priority: 'high',
+          _id: 'mine',
+          createdAt: 'yesterday',
+        },
+      });
     expect(res.status).toBe(201);
     const note = res.body.notes.at(-1);
     expect(note).toMatchObject({
@@ -61,7 +70,9 @@ describe('/api/notes', () => {
       tags: [],
       isArchive: false,
     });
-    expect(note._id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(note._id).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect(note.createdAt).not.toBe('yesterday');
   });
 
@@ -73,8 +84,16 @@ describe('/api/notes', () => {
     ['unknown priority', { note: { priority: 'urgent' } }, /^note\.priority:/],
     ['bad colour', { note: { color: 'red; background: url(x)' } }, /^color:/],
     ['title too long', { note: { title: 'x'.repeat(501) } }, /^title: must be at most 500/],
-    ['too many labels', { note: { tags: Array.from({ length: 51 }, (_, i) => `l${i}`) } }, /^tags: at most 50/],
-    ['label too long', { note: { tags: ['x'.repeat(101)] } }, /^tags\.0: each label must be at most 100/],
+    [
+      'too many labels',
+      { note: { tags: Array.from({ length: 51 }, (_, i) => `l${i}`) } },
+      /^tags: at most 50/,
+    ],
+    [
+      'label too long',
+      { note: { tags: ['x'.repeat(101)] } },
+      /^tags\.0: each label must be at most 100/,
+    ],
   ])('POST 400 when %s, and nothing is stored', async (_name, body, message) => {
     const before = (await t.http.get('/api/notes').set('authorization', token)).body.notes.length;
     const res = await t.http.post('/api/notes').set('authorization', token).send(body);
@@ -101,20 +120,33 @@ describe('/api/notes', () => {
   });
 
   it('POST /:id merges the supplied fields only', async () => {
-    const note = await add({ title: 'Draft', content: '<p>body</p>', priority: 'low', tags: ['work'] });
+    const note = await add({
+      title: 'Draft',
+      content: '<p>body</p>',
+      priority: 'low',
+      tags: ['work'],
+    });
     const res = await t.http
       .post(`/api/notes/${note._id}`)
       .set('authorization', token)
       .send({ note: { title: 'Final' } });
     expect(res.status).toBe(201);
     const edited = res.body.notes.find((n: { _id: string }) => n._id === note._id);
-    expect(edited).toMatchObject({ title: 'Final', content: '<p>body</p>', priority: 'low', tags: ['work'] });
+    expect(edited).toMatchObject({
+      title: 'Final',
+      content: '<p>body</p>',
+      priority: 'low',
+      tags: ['work'],
+    });
     expect(edited.updatedAt >= edited.createdAt).toBe(true);
   });
 
   it('POST /:id with priority "" clears it', async () => {
     const note = await add({ title: 'p', priority: 'medium' });
-    const res = await t.http.post(`/api/notes/${note._id}`).set('authorization', token).send({ note: { priority: '' } });
+    const res = await t.http
+      .post(`/api/notes/${note._id}`)
+      .set('authorization', token)
+      .send({ note: { priority: '' } });
     expect(res.body.notes.find((n: { _id: string }) => n._id === note._id).priority).toBe('');
   });
 
@@ -156,7 +188,10 @@ describe('/api/notes', () => {
 
   it('POST /archives/:id archives: 201 with archives and notes', async () => {
     const note = await add({ title: 'archive me' });
-    const res = await t.http.post(`/api/notes/archives/${note._id}`).set('authorization', token).send({ note });
+    const res = await t.http
+      .post(`/api/notes/archives/${note._id}`)
+      .set('authorization', token)
+      .send({ note });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual(['archives', 'notes']);
     expect(res.body.archives.find((n: { _id: string }) => n._id === note._id).isArchive).toBe(true);

@@ -67,16 +67,14 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     async signup(body = {}) {
       counter += 1;
       const email = body.email ?? `user${counter}-${Date.now()}@example.com`;
-      const res = await http
-        .post('/api/auth/signup')
-        .send({
-          firstName: 'Ada',
-          lastName: 'Lovelace',
-          password: 'correct horse battery',
-          confirmPassword: body.password ?? 'correct horse battery',
-          ...body,
-          email,
-        });
+      const res = await http.post('/api/auth/signup').send({
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        password: 'correct horse battery',
+        confirmPassword: body.password ?? 'correct horse battery',
+        ...body,
+        email,
+      });
       if (res.status !== 201)
         throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
       const created = res.body as { encodedToken: string; createdUser: { _id: string } };

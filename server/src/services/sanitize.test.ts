@@ -1,0 +1,91 @@
+import { htmlToText, sanitizeRichText, stripMarkup } from './sanitize';
+
+describe('sanitizeRichText', () => {
+  it('keeps what the editor makes', () => {
+    const html =
+      '<h1 style="text-align: center">T</h1><p style="margin-left: 40px"><strong>b</strong><em>i</em><u>u</u><s>s</s>' +
+      '<span style="color: #ff0000; background-color: #00ff00">c</span></p><blockquote>q</blockquote>' +
+      '<ol><li>one</li></ol><ul><li>two</li></ul><p><a href="https://example.com">l</a><img src="https://example.com/a.png" alt="a" /></p>';
+    const clean = sanitizeRichText(html);
+    for (const kept of [
+      '<h1 style="text-align:center">',
+      '<strong>b</strong>',
+      '<em>i</em>',
+      '<u>u</u>',
+      '<s>s</s>',
+      'color:#ff0000',
+      'background-color:#00ff00',
+      '<blockquote>',
+      '<ol><li>one</li></ol>',
+      '<ul><li>two</li></ul>',
+      'href="https://example.com"',
+      'src="https://example.com/a.png"',
+      'margin-left:40px',
+    ]) {
+      expect(clean).toContain(kept);
+    }
+  });
+
+  it.each([
+    ['script tag', '<p>a</p><script>alert(1)</script>', /script|alert/],
+    ['event handler', '<img src="https://x.test/a.png" onerror="alert(1)">', /onerror|alert/],
+    ['javascript: link', '<a href="javascript:alert(1)">x</a>', /javascript/i],
+    [
+      'entity-encoded javascript: link',
+      '<a href="&#106;avascript:alert(1)">x</a>',
+      /javascript|alert/i,
+    ],
+    [
+      'data:text/html link',
+      '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>',
+      /data:/,
+    ],
+    [
+      'data:text/html image',
+      '<img src="data:text/html,<script>alert(1)</script>">',
+      /data:|script/,
+    ],
+    ['svg', '<svg onload="alert(1)"><circle /></svg>', /svg|onload/],
+    ['iframe', '<iframe src="https://evil.test"></iframe>', /iframe/],
+    [
+      'style expression',
+      '<p style="background-image: url(javascript:alert(1)); color: expression(alert(1))">x</p>',
+      /url\(|expression/,
+    ],
+    ['object', '<object data="x.swf"></object>', /object/],
+    ['broken markup', '<p><scr<script>ipt>alert(1)</script></p>', /<script/],
+  ])('removes %s', (_name, dirty, forbidden) => {
+    expect(sanitizeRichText(dirty)).not.toMatch(forbidden);
+  });
+
+  it('keeps raster data: images but not SVG ones', () => {
+    expect(sanitizeRichText('<img src="data:image/png;base64,iVBORw0KGgo=">')).toContain(
+      'data:image/png',
+    );
+    expect(sanitizeRichText('<img src="data:image/svg+xml;base64,PHN2Zz4=">')).not.toContain(
+      'data:',
+    );
+  });
+});
+
+describe('htmlToText', () => {
+  it('puts blocks on their own lines and decodes entities', () => {
+    expect(htmlToText('<h1>Title</h1><p>a &amp; b</p><ul><li>one</li><li>two</li></ul>')).toBe(
+      'Title\na & b\none\ntwo',
+    );
+  });
+  it('is empty for empty markup', () => {
+    expect(htmlToText('<p></p><p> </p>')).toBe('');
+  });
+});
+
+describe('stripMarkup', () => {
+  it('drops markup from plain-text fields, even when entity-encoded', () => {
+    expect(stripMarkup('<img src=x onerror=alert(1)>Hi')).toBe('Hi');
+    expect(stripMarkup('&lt;script&gt;alert(1)&lt;/script&gt;')).not.toMatch(/<script/);
+  });
+  it('leaves ordinary text alone', () => {
+    expect(stripMarkup('a < b & c > d')).toBe('a < b & c > d');
+    expect(stripMarkup('Plain title')).toBe('Plain title');
+  });
+});

@@ -1,0 +1,144 @@
+import { createTestApp, type TestApp } from '../test-support/app';
+
+/** Spec §9 semantics of search, sort and filter, run in the database (SQLite, or PostgreSQL with TEST_DATABASE_URL). */
+let t: TestApp;
+let token: string;
+
+const seed = [
+  { title: 'Alpha plan', content: '<p>buy Milk</p>', priority: 'HIGH', tags: ['home'] },
+  { title: 'beta', content: '<p>milk and honey</p>', priority: 'LOW', tags: ['work', 'home'] },
+  { title: 'Gamma', content: '<p>nothing here</p>', priority: null, tags: [] },
+  { title: 'delta milk', content: '<p>x</p>', priority: 'MEDIUM', tags: ['work'] },
+  { title: 'Epsilon', content: '<p>ALPHA in caps</p>', priority: 'LOW', tags: ['misc'] },
+];
+
+type Page = { nodes: Array<{ title: string }>; totalCount: number };
+
+async function titles(filter: Record<string, unknown>, location = 'notes'): Promise<string[]> {
+  const res = await t.graphql<Record<string, Page>>(
+    `query($filter: NoteFilter) { list: ${location}(filter: $filter, first: 100) { nodes { title } totalCount } }`,
+    { filter },
+    token,
+  );
+  expect(res.errors).toBeUndefined();
+  expect(res.data!.list!.totalCount).toBe(res.data!.list!.nodes.length);
+  return res.data!.list!.nodes.map((n) => n.title);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ token } = await t.signup());
+  for (const note of seed) {
+    const res = await t.graphql(
+      `mutation($input: NoteInput!) { addNote(input: $input) { id } }`,
+      { input: note },
+      token,
+    );
+    expect(res.errors).toBeUndefined();
+  }
+});
+afterAll(() => t.close());
+
+describe('search', () => {
+  it('is a case-sensitive substring of the title or the plain text', async () => {
+    expect(await titles({ search: 'milk' })).toEqual(['delta milk', 'beta']);
+    expect(await titles({ search: 'Milk' })).toEqual(['Alpha plan']);
+    expect(await titles({ search: 'ALPHA' })).toEqual(['Epsilon']);
+    expect(await titles({ search: 'Alpha' })).toEqual(['Alpha plan']);
+  });
+
+  it('is trimmed; an empty or blank query shows all', async () => {
+    expect(await titles({ search: '  milk  ' })).toEqual(['delta milk', 'beta']);
+    expect(await titles({ search: '   ' })).toHaveLength(5);
+    expect(await titles({ search: '' })).toHaveLength(5);
+  });
+
+  it('does not match markup, only text', async () => {
+    expect(await titles({ search: '<p>' })).toEqual([]);
+  });
+
+  it('treats LIKE wildcards literally', async () => {
+    expect(await titles({ search: '%' })).toEqual([]);
+    expect(await titles({ search: '_' })).toEqual([]);
+  });
+});
+
+describe('filter and sort', () => {
+  it('dates: newest first by default and with DATE_LATEST; DATE_OLDEST reverses', async () => {
+    const newest = ['Epsilon', 'delta milk', 'Gamma', 'beta', 'Alpha plan'];
+    expect(await titles({})).toEqual(newest);
+    expect(await titles({ sort: 'DATE_LATEST' })).toEqual(newest);
+    expect(await titles({ sort: 'DATE_OLDEST' })).toEqual([...newest].reverse());
+  });
+
+  it('tags: any of the selected; none selected means all', async () => {
+    expect(await titles({ tags: ['home'] })).toEqual(['beta', 'Alpha plan']);
+    expect(await titles({ tags: ['misc', 'work'] })).toEqual(['Epsilon', 'delta milk', 'beta']);
+    expect(await titles({ tags: [] })).toHaveLength(5);
+    expect(await titles({ tags: ['nope'] })).toEqual([]);
+  });
+
+  it('priority keeps only that priority', async () => {
+    expect(await titles({ priority: 'LOW' })).toEqual(['Epsilon', 'beta']);
+    expect(await titles({ priority: 'HIGH' })).toEqual(['Alpha plan']);
+  });
+
+  it('priority orderings group by priority, no priority last, newest first within a group', async () => {
+    expect(await titles({ sort: 'PRIORITY_LOW_TO_HIGH' })).toEqual([
+      'Epsilon',
+      'beta',
+      'delta milk',
+      'Alpha plan',
+      'Gamma',
+    ]);
+    expect(await titles({ sort: 'PRIORITY_HIGH_TO_LOW' })).toEqual([
+      'Alpha plan',
+      'delta milk',
+      'Epsilon',
+      'beta',
+      'Gamma',
+    ]);
+  });
+
+  it('combines search, tags and ordering, and pages through them without gaps or repeats', async () => {
+    expect(await titles({ search: 'milk', tags: ['work'], sort: 'PRIORITY_HIGH_TO_LOW' })).toEqual([
+      'delta milk',
+      'beta',
+    ]);
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (let i = 0; i < 10; i += 1) {
+      const res: {
+        data?: {
+          notes: {
+            nodes: Array<{ title: string }>;
+            pageInfo: { endCursor: string | null; hasNextPage: boolean };
+          };
+        };
+      } = await t.graphql(
+        `query($after: String) { notes(first: 2, after: $after, filter: { sort: PRIORITY_LOW_TO_HIGH }) { nodes { title } pageInfo { endCursor hasNextPage } } }`,
+        { after },
+        token,
+      );
+      seen.push(...res.data!.notes.nodes.map((n) => n.title));
+      if (!res.data!.notes.pageInfo.hasNextPage) break;
+      after = res.data!.notes.pageInfo.endCursor;
+    }
+    expect(seen).toEqual(['Epsilon', 'beta', 'delta milk', 'Alpha plan', 'Gamma']);
+  });
+
+  it('archives take the same filter', async () => {
+    const own = await t.graphql<{ addNote: { id: string } }>(
+      `mutation { addNote(input: { title: "archived milk", tags: ["work"] }) { id } }`,
+      {},
+      token,
+    );
+    await t.graphql(
+      `mutation($id: ID!) { archiveNote(id: $id) { id } }`,
+      { id: own.data!.addNote.id },
+      token,
+    );
+    expect(await titles({ search: 'milk', tags: ['work'] }, 'archives')).toEqual(['archived milk']);
+    expect(await titles({ search: 'milk' })).toEqual(['delta milk', 'beta']);
+  });
+});

@@ -158,7 +158,7 @@ function listFrom(element: Element, props: BlockProps): ListElement | undefined 
   }
   flush(false);
   if (children.length === 0) return undefined;
-  return withProps({ type: tagOf(element) === 'ol' ? 'numbered-list' : 'bulleted-list', children }, props);
+  return withProps<ListElement>({ type: tagOf(element) === 'ol' ? 'numbered-list' : 'bulleted-list', children }, props);
 }
 
 function withProps<T extends BlockProps>(node: T, props: BlockProps): T {
@@ -168,11 +168,11 @@ function withProps<T extends BlockProps>(node: T, props: BlockProps): T {
 }
 
 function textBlock(type: TextBlockType, inlines: InlineNode[], props: BlockProps): TextBlockElement {
-  return withProps({ type, children: finishInlines(inlines) }, props);
+  return withProps<TextBlockElement>({ type, children: finishInlines(inlines) }, props);
 }
 
 function listItem(inlines: InlineNode[], props: BlockProps): ListItemElement {
-  return withProps({ type: 'list-item', children: finishInlines(inlines) }, props);
+  return withProps<ListItemElement>({ type: 'list-item', children: finishInlines(inlines) }, props);
 }
 
 function inlineChildren(element: Element, pre: boolean): InlineNode[] {

@@ -1,6 +1,7 @@
 import { Text } from 'slate';
 import type { Descendant } from 'slate';
 import type { BlockElement, FormattedText, InlineNode, ListElement } from './types';
+import { isList } from './editor-commands';
 import { blockStyleDeclarations, isSafeImageUrl, isSafeLinkUrl, safeColor } from './html-attributes';
 
 const BLOCK_TAGS: Record<string, string> = {
@@ -41,7 +42,7 @@ function serializeBlock(node: Descendant): string {
   if (Text.isText(node) || node.type === 'link' || node.type === 'image') {
     return `<p>${serializeInlines([node])}</p>`;
   }
-  if (node.type === 'numbered-list' || node.type === 'bulleted-list') return serializeList(node);
+  if (isList(node)) return serializeList(node);
   return openTag(node) + serializeInlines(node.children) + closeTag(node);
 }
 

@@ -1,0 +1,46 @@
+import type { CSSProperties, ReactNode } from 'react';
+import type { BlockProps, FormattedText, RichElement } from './types';
+import { INDENT_STEP_PX } from './types';
+import { safeColor } from './html-attributes';
+
+/** The HTML tag for each block type, shared by the editor and the read-only view. */
+export const BLOCK_TAG = {
+  paragraph: 'p',
+  'heading-one': 'h1',
+  'heading-two': 'h2',
+  'heading-three': 'h3',
+  'block-quote': 'blockquote',
+  'list-item': 'li',
+  'numbered-list': 'ol',
+  'bulleted-list': 'ul',
+} as const satisfies Record<Exclude<RichElement['type'], 'link' | 'image'>, string>;
+
+/** Inline style for a block's alignment and indentation. */
+export function blockStyle(props: BlockProps): CSSProperties | undefined {
+  if (!props.align && !props.indent) return undefined;
+  return {
+    textAlign: props.align,
+    marginLeft: props.indent ? `${props.indent * INDENT_STEP_PX}px` : undefined,
+  };
+}
+
+/**
+ * Inline style for a text leaf. Highlighted text without its own colour gets a dark one, so a
+ * light highlight stays readable in the dark theme.
+ */
+export function leafStyle(leaf: FormattedText): CSSProperties | undefined {
+  const color = safeColor(leaf.color);
+  const background = safeColor(leaf.background);
+  if (!color && !background) return undefined;
+  return { color: color ?? (background ? '#1b1b1f' : undefined), backgroundColor: background };
+}
+
+/** Wraps leaf content in the elements for its marks (same nesting as the stored HTML). */
+export function wrapMarks(leaf: FormattedText, content: ReactNode): ReactNode {
+  let result = content;
+  if (leaf.strikethrough) result = <s>{result}</s>;
+  if (leaf.underline) result = <u>{result}</u>;
+  if (leaf.italic) result = <em>{result}</em>;
+  if (leaf.bold) result = <strong>{result}</strong>;
+  return result;
+}

@@ -1,0 +1,80 @@
+import { Fragment, useMemo } from 'react';
+import type { ReactNode } from 'react';
+import { Text } from 'slate';
+import type { Descendant } from 'slate';
+import type { InlineNode, ListElement } from './types';
+import { htmlToSlate } from './html-deserialize';
+import { isList } from './editor-commands';
+import { BLOCK_TAG, blockStyle, leafStyle, wrapMarks } from './node-styles';
+import './rich-text.css';
+
+export interface RichTextViewProps {
+  /** Stored note HTML; read through the editor's deserialiser, never injected as markup. */
+  html: string;
+}
+
+/** Read-only rendering of stored rich text as React elements (for note cards). */
+export function RichTextView({ html }: RichTextViewProps) {
+  const nodes = useMemo(() => htmlToSlate(html), [html]);
+  return <div className="rt-view">{nodes.map(renderBlock)}</div>;
+}
+
+function renderBlock(node: Descendant, key: number): ReactNode {
+  if (Text.isText(node) || node.type === 'link' || node.type === 'image') {
+    return <p key={key}>{renderInline(node, 0)}</p>;
+  }
+  if (isList(node)) return renderList(node, key);
+  const Tag = BLOCK_TAG[node.type];
+  return (
+    <Tag key={key} style={blockStyle(node)}>
+      {node.children.map(renderInline)}
+    </Tag>
+  );
+}
+
+/** Nested lists sit beside items in the Slate value; here they go inside the item before them. */
+function renderList(list: ListElement, key: number): ReactNode {
+  const items: ReactNode[] = [];
+  let current: { key: number; node: ReactNode[]; style?: ReturnType<typeof blockStyle> } | undefined;
+  const flush = () => {
+    if (current) items.push(<li key={current.key} style={current.style}>{current.node}</li>);
+    current = undefined;
+  };
+  list.children.forEach((child, index) => {
+    if (child.type === 'list-item') {
+      flush();
+      current = { key: index, node: child.children.map(renderInline), style: blockStyle(child) };
+    } else {
+      current ??= { key: index, node: [] };
+      current.node.push(renderList(child, index));
+    }
+  });
+  flush();
+  const Tag = BLOCK_TAG[list.type];
+  return (
+    <Tag key={key} style={blockStyle(list)}>
+      {items}
+    </Tag>
+  );
+}
+
+function renderInline(node: InlineNode, key: number): ReactNode {
+  if (Text.isText(node)) {
+    if (node.text === '') return null;
+    const style = leafStyle(node);
+    const content = wrapMarks(node, node.text);
+    return style ? (
+      <span key={key} style={style}>
+        {content}
+      </span>
+    ) : (
+      <Fragment key={key}>{content}</Fragment>
+    );
+  }
+  if (node.type === 'image') return <img key={key} className="rt-image__img" src={node.url} alt={node.alt ?? ''} />;
+  return (
+    <a key={key} href={node.url} rel="noopener noreferrer" target="_blank">
+      {node.children.map(renderInline)}
+    </a>
+  );
+}

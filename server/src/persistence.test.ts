@@ -25,15 +25,13 @@ it('keeps notes and sessions across a restart; the generated secret is kept at m
   };
   try {
     const first = await createApp(config, createLogger('silent'));
-    const signup = await request(first.app)
-      .post('/api/auth/signup')
-      .send({
-        firstName: 'R',
-        lastName: 'S',
-        email: 'keeper@example.com',
-        password: 'persistent!',
-        confirmPassword: 'persistent!',
-      });
+    const signup = await request(first.app).post('/api/auth/signup').send({
+      firstName: 'R',
+      lastName: 'S',
+      email: 'keeper@example.com',
+      password: 'persistent!',
+      confirmPassword: 'persistent!',
+    });
     const token = signup.body.encodedToken as string;
     await request(first.app)
       .post('/api/notes')

@@ -123,7 +123,7 @@ function decodeCursor(cursor: string): CursorKey {
       key.length >= 2 &&
       key.every((v) => typeof v === 'string' || typeof v === 'number')
     ) {
-      return key as CursorKey;
+      return key;
     }
   } catch {
     // falls through to the error below

@@ -76,5 +76,5 @@ function openPostgres(url: string): Store {
 async function migrate(store: Store): Promise<void> {
   const migrator = new Migrator({ db: store.db, provider: migrationProvider(store.dialect) });
   const { error } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
 }

@@ -101,9 +101,10 @@ export function notesStore(dialect: Dialect) {
     if (q.priority !== undefined) query = query.where('notes.priority', '=', q.priority);
     if (q.tags && q.tags.length > 0) {
       const tags = [...q.tags];
-      query = query.where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('note_tags')
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('note_tags')
             .select(sql`1`.as('one'))
             .whereRef('note_tags.note_id', '=', 'notes.id')
             .where('note_tags.user_id', '=', q.userId)

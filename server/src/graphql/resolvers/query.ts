@@ -1,5 +1,7 @@
 import type { NotePage } from '../../services/notes';
-import type { QueryResolvers } from '../generated/resolvers-types';
+import type { Location } from '../../store/schema';
+import type { GraphQLContext } from '../context';
+import type { NoteFilter, QueryResolvers } from '../generated/resolvers-types';
 import { requireUser } from './guards';
 import { toServiceFilter } from './mapping';
 
@@ -9,31 +11,29 @@ const connection = (page: NotePage) => ({
   pageInfo: { endCursor: page.endCursor, hasNextPage: page.hasNextPage },
 });
 
+interface ListArgs {
+  filter?: NoteFilter | null;
+  first?: number | null;
+  after?: string | null;
+}
+
+/** A resolver for one of the three lists: a page of the caller's notes in that place. */
+const listOf =
+  (location: Location) =>
+  async (_parent: unknown, { filter, first, after }: ListArgs, ctx: GraphQLContext) =>
+    connection(
+      await ctx.services.notes.page(requireUser(ctx).id, location, {
+        filter: toServiceFilter(filter),
+        first,
+        after,
+      }),
+    );
+
 export const Query: QueryResolvers = {
   me: (_parent, _args, ctx) => requireUser(ctx),
-
-  notes: async (_parent, { filter, first, after }, ctx) =>
-    connection(
-      await ctx.services.notes.page(requireUser(ctx).id, 'notes', {
-        filter: toServiceFilter(filter),
-        first,
-        after,
-      }),
-    ),
-
-  archives: async (_parent, { filter, first, after }, ctx) =>
-    connection(
-      await ctx.services.notes.page(requireUser(ctx).id, 'archive', {
-        filter: toServiceFilter(filter),
-        first,
-        after,
-      }),
-    ),
-
-  trash: async (_parent, { first, after }, ctx) =>
-    connection(await ctx.services.notes.page(requireUser(ctx).id, 'trash', { first, after })),
-
+  notes: listOf('notes'),
+  archives: listOf('archive'),
+  trash: listOf('trash'),
   labels: (_parent, _args, ctx) => ctx.services.notes.labels(requireUser(ctx).id),
-
   note: (_parent, { id }, ctx) => ctx.services.notes.get(requireUser(ctx).id, id),
 };

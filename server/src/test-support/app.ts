@@ -2,11 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import type { Express } from 'express';
+import type pino from 'pino';
 import request from 'supertest';
 
 import { createApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createLogger } from '../logger';
+import type { Store } from '../store/database';
 import { testDatabase } from './database';
 
 export type TestAgent = ReturnType<typeof request>;
@@ -14,6 +17,10 @@ export type TestAgent = ReturnType<typeof request>;
 export interface TestApp {
   http: TestAgent;
   config: Config;
+  /** The Express app, to listen on a real port when a test needs one. */
+  app: Express;
+  /** The open database, for checks that look behind the API (and to delete a user row). */
+  store: Store;
   close(): Promise<void>;
   /** Signs up a fresh user through REST and returns their token and id. */
   signup(overrides?: Partial<SignupBody>): Promise<{ token: string; id: string; email: string }>;
@@ -38,8 +45,17 @@ export interface SignupBody {
 
 let counter = 0;
 
+export interface TestAppOptions {
+  /** Where the app's pino log goes (silent when absent); tests that grep the log pass a stream. */
+  log?: pino.DestinationStream;
+  logLevel?: string;
+}
+
 /** A fresh app on a private database with fast password hashing and no rate limit. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const database = overrides.databaseUrl
     ? { url: overrides.databaseUrl, drop: () => Promise.resolve() }
     : await testDatabase();
@@ -54,11 +70,16 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
     ...overrides,
   };
-  const jotter = await createApp(config, createLogger('silent'));
+  const logger = options.log
+    ? createLogger(options.logLevel ?? 'info', options.log)
+    : createLogger('silent');
+  const jotter = await createApp(config, logger);
   const http = request(jotter.app);
   return {
     http,
     config,
+    app: jotter.app,
+    store: jotter.store,
     close: async () => {
       await jotter.close();
       await database.drop();

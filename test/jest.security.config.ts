@@ -1,0 +1,22 @@
+import type { Config } from 'jest';
+
+/**
+ * Security: fuzzing, stored XSS, access control, tokens, brute force and secrets. Suites run one
+ * at a time in a fixed order so that the secrets check, last, greps the log of all the others.
+ */
+const config: Config = {
+  displayName: 'security',
+  rootDir: '..',
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test/security'],
+  testMatch: ['**/*.test.ts'],
+  maxWorkers: 1,
+  testTimeout: 120_000,
+  globalSetup: '<rootDir>/test/support/log-capture-setup.ts',
+  testSequencer: '<rootDir>/test/support/secrets-last-sequencer.js',
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/test/tsconfig.json' }],
+  },
+};
+
+export default config;

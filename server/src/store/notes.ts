@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 
 import type { Dialect } from './database';
 import type { Database, Location, NewNoteRow, NoteRow, NoteRowUpdate } from './schema';
@@ -77,6 +77,15 @@ function afterCondition(keys: SortKey[], after: CursorKey): RawBuilder<SqlBool> 
   return sql<SqlBool>`(${sql.join(alternatives, sql` or `)})`;
 }
 
+/** Queries shorter than this (in characters) cannot use a trigram index and scan instead. */
+const trigramLength = 3;
+
+/** An FTS5 query for `needle` as one phrase: its trigrams, in a row, in one column. */
+const ftsPhrase = (needle: string) => `"${needle.replaceAll('"', '""')}"`;
+
+/** `needle` as a LIKE pattern matching it anywhere, with LIKE's wildcards taken literally. */
+const likeAnywhere = (needle: string) => `%${needle.replace(/[\\%_]/g, '\\$&')}%`;
+
 /** SQL for notes. Every query is scoped by owner: no function reads or writes another user's note. */
 export function notesStore(dialect: Dialect) {
   const contains = (column: string, needle: string) =>
@@ -84,20 +93,27 @@ export function notesStore(dialect: Dialect) {
       ? sql<SqlBool>`strpos(${sql.ref(column)}, ${needle}) > 0`
       : sql<SqlBool>`instr(${sql.ref(column)}, ${needle}) > 0`;
 
+  /**
+   * A case-sensitive substring of the title or the plain text. Queries of three characters or
+   * more go through the trigram index (FTS5 on SQLite, pg_trgm on PostgreSQL); shorter ones scan
+   * the user's list. On SQLite the index only narrows the rows: instr() decides.
+   */
+  function matches(needle: string): RawBuilder<SqlBool> {
+    const scan = sql<SqlBool>`(${contains('notes.title', needle)} or ${contains('notes.text_content', needle)})`;
+    if ([...needle].length < trigramLength) return scan;
+    if (dialect === 'postgres') {
+      const pattern = likeAnywhere(needle);
+      return sql<SqlBool>`(notes.title like ${pattern} or notes.text_content like ${pattern})`;
+    }
+    return sql<SqlBool>`(notes.rowid in (select rowid from notes_search where notes_search match ${ftsPhrase(needle)}) and ${scan})`;
+  }
+
   function filtered(db: Kysely<Database>, q: Omit<ListQuery, 'sort' | 'limit' | 'after'>) {
     let query = db
       .selectFrom('notes')
       .where('notes.user_id', '=', q.userId)
       .where('notes.location', '=', q.location);
-    if (q.search) {
-      const needle = q.search;
-      query = query.where((eb) =>
-        eb.or([
-          contains('notes.title', needle),
-          contains('notes.text_content', needle),
-        ] as Expression<SqlBool>[]),
-      );
-    }
+    if (q.search) query = query.where(matches(q.search));
     if (q.priority !== undefined) query = query.where('notes.priority', '=', q.priority);
     if (q.tags && q.tags.length > 0) {
       const tags = [...q.tags];

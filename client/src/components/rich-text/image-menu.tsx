@@ -46,7 +46,7 @@ function ImageForm({ onInsert }: { onInsert: (url: string, alt: string) => void 
         </p>
       )}
       <button type="submit" className="rt-text-button">
-        Insert image
+        Insert
       </button>
     </form>
   );

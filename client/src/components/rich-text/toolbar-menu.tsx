@@ -30,8 +30,19 @@ export function ToolbarMenu({ label, icon, active, indicator, panelClassName, on
     const onPointerDown = (event: PointerEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
     };
+    // Listens on the document: a mouse press on the trigger keeps the focus in the editor.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      setOpen(false);
+      if (rootRef.current?.contains(document.activeElement)) buttonRef.current?.focus();
+    };
     document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
   }, [open]);
 
   const close = () => setOpen(false);
@@ -41,17 +52,7 @@ export function ToolbarMenu({ label, icon, active, indicator, panelClassName, on
   };
 
   return (
-    <div
-      className="rt-menu"
-      ref={rootRef}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && open) {
-          event.stopPropagation();
-          setOpen(false);
-          buttonRef.current?.focus();
-        }
-      }}
-    >
+    <div className="rt-menu" ref={rootRef}>
       <ToolbarButton
         label={label}
         expanded={open}

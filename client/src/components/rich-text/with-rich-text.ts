@@ -1,4 +1,6 @@
 import { Editor, Element, Node, Text, Transforms } from 'slate';
+import type { Path } from 'slate';
+import type { ListElement } from './types';
 import { createEditor } from 'slate';
 import { withHistory } from 'slate-history';
 import { withReact } from 'slate-react';
@@ -9,6 +11,29 @@ import {
   isList,
   outdent,
 } from './editor-commands';
+
+/**
+ * Neighbouring nested lists of one kind are one list (indenting item after item creates them).
+ * Returns true when it merged something.
+ */
+function mergeWithNeighbourList(editor: Editor, node: ListElement, path: Path): boolean {
+  if (path.length < 2 || !isList(Node.parent(editor, path))) return false;
+  const index = path[path.length - 1] ?? 0;
+  if (index > 0) {
+    const previous = Node.get(editor, [...path.slice(0, -1), index - 1]);
+    if (isList(previous) && previous.type === node.type) {
+      Transforms.mergeNodes(editor, { at: path });
+      return true;
+    }
+  }
+  const nextPath = [...path.slice(0, -1), index + 1];
+  const next = Node.has(editor, nextPath) ? Node.get(editor, nextPath) : undefined;
+  if (isList(next) && next.type === node.type) {
+    Transforms.mergeNodes(editor, { at: nextPath });
+    return true;
+  }
+  return false;
+}
 
 /**
  * Teaches a Slate editor this component's schema: links and images are inline, images are void,
@@ -42,15 +67,7 @@ export function withRichText(editor: Editor): Editor {
           return;
         }
       }
-      // Neighbouring nested lists of one kind are one list (indenting item after item makes them).
-      const next = Node.has(editor, [...path.slice(0, -1), (path[path.length - 1] ?? 0) + 1])
-        ? Node.get(editor, [...path.slice(0, -1), (path[path.length - 1] ?? 0) + 1])
-        : undefined;
-      const parent = path.length > 1 ? Node.parent(editor, path) : undefined;
-      if (isList(parent) && isList(next) && next.type === node.type) {
-        Transforms.mergeNodes(editor, { at: [...path.slice(0, -1), (path[path.length - 1] ?? 0) + 1] });
-        return;
-      }
+      if (mergeWithNeighbourList(editor, node, path)) return;
     }
     if (Element.isElement(node) && node.type === 'list-item' && path.length > 0) {
       const parent = Node.parent(editor, path);

@@ -1,0 +1,179 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RichTextEditor } from './rich-text-editor';
+import { RichTextView } from './rich-text-view';
+
+function setup(initialHtml = '<p>hello</p>') {
+  const onChange = jest.fn<void, [string, string]>();
+  const user = userEvent.setup();
+  const view = render(<RichTextEditor initialHtml={initialHtml} onChange={onChange} resetKey={1} />);
+  return { onChange, user, ...view };
+}
+
+// jsdom has no isContentEditable, which slate-react needs to map a DOM selection into the editor.
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'isContentEditable', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.closest('[contenteditable="true"]') !== null;
+    },
+  });
+});
+
+afterEach(() => {
+  window.getSelection()?.removeAllRanges();
+});
+
+afterAll(() => {
+  delete (HTMLElement.prototype as { isContentEditable?: boolean }).isContentEditable;
+});
+
+/** Puts the DOM selection on the textbox's text and lets slate-react pick it up. */
+async function selectInTextbox(text: string, start: number, end: number) {
+  const textbox = screen.getByRole('textbox', { name: 'Note body' });
+  // jsdom only focuses elements with a tabindex; browsers focus contenteditable ones anyway.
+  textbox.setAttribute('tabindex', '0');
+  const textNode = within(textbox).getByText(text).firstChild as Text;
+  act(() => {
+    textbox.focus();
+    const range = document.createRange();
+    range.setStart(textNode, start);
+    range.setEnd(textNode, end);
+    const selection = window.getSelection();
+    selection?.removeAllRanges();
+    selection?.addRange(range);
+    document.dispatchEvent(new Event('selectionchange'));
+  });
+  // slate-react reads the DOM selection in a throttled selectionchange handler.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 150)));
+}
+
+const lastHtml = (onChange: jest.Mock<void, [string, string]>) => onChange.mock.calls.at(-1)?.[0];
+
+describe('RichTextEditor', () => {
+  it('renders the initial HTML in a labelled textbox with a labelled toolbar', () => {
+    setup('<p><strong>bold</strong> text</p>');
+    const textbox = screen.getByRole('textbox', { name: 'Note body' });
+    expect(textbox).toHaveTextContent('bold text');
+    const toolbar = screen.getByRole('toolbar', { name: 'Formatting' });
+    for (const name of [
+      'Undo', 'Redo', 'Bold', 'Italic', 'Underline', 'Strikethrough', 'Text colour', 'Background colour',
+      'Alignment', 'Numbered list', 'Bulleted list', 'Decrease indent', 'Increase indent', 'Emoticons',
+      'Insert image', 'Keyboard shortcuts',
+    ]) {
+      const button = within(toolbar).getByRole('button', { name });
+      expect(button).toHaveAttribute('type', 'button');
+      expect(button).toHaveAttribute('title');
+    }
+    expect(within(toolbar).getByRole('combobox', { name: 'Block format' })).toHaveValue('paragraph');
+    expect(screen.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('shows the placeholder when empty', async () => {
+    setup('');
+    expect(await screen.findByText('Take a note…')).toBeInTheDocument();
+  });
+
+  it('reports HTML and text after toolbar actions, and undo reverts them', async () => {
+    const { onChange, user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Numbered list' }));
+    expect(onChange).toHaveBeenLastCalledWith('<ol><li>hello</li></ol>', 'hello');
+    expect(screen.getByRole('button', { name: 'Numbered list' })).toHaveAttribute('aria-pressed', 'true');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Block format' }), 'heading-one');
+    expect(lastHtml(onChange)).toBe('<h1>hello</h1>');
+    await user.click(screen.getByRole('button', { name: 'Alignment' }));
+    await user.click(screen.getByRole('button', { name: 'Align center' }));
+    expect(lastHtml(onChange)).toBe('<h1 style="text-align: center">hello</h1>');
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(lastHtml(onChange)).toBe('<h1>hello</h1>');
+    await user.click(screen.getByRole('button', { name: 'Redo' }));
+    expect(lastHtml(onChange)).toBe('<h1 style="text-align: center">hello</h1>');
+  });
+
+  it('applies bold to selected text from the toolbar', async () => {
+    const { onChange, user } = setup('<p>hello</p>');
+    await selectInTextbox('hello', 0, 5);
+    await user.click(screen.getByRole('button', { name: 'Bold' }));
+    expect(lastHtml(onChange)).toBe('<p><strong>hello</strong></p>');
+    expect(screen.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('applies Ctrl+B and undoes with Ctrl+Z (typing itself is left to the browser check)', async () => {
+    const { onChange } = setup('<p>Hi</p>');
+    await selectInTextbox('Hi', 0, 2);
+    const textbox = screen.getByRole('textbox', { name: 'Note body' });
+    // Slate reports changes in a microtask, hence the async act.
+    await act(() => Promise.resolve(fireEvent.keyDown(textbox, { key: 'b', keyCode: 66, ctrlKey: true })));
+    expect(lastHtml(onChange)).toBe('<p><strong>Hi</strong></p>');
+    await act(() => Promise.resolve(fireEvent.keyDown(textbox, { key: 'z', keyCode: 90, ctrlKey: true })));
+    expect(lastHtml(onChange)).toBe('<p>Hi</p>');
+  });
+
+  it('inserts an emoji at the cursor', async () => {
+    const { onChange, user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Emoticons' }));
+    await user.click(screen.getByRole('button', { name: 'Insert party popper' }));
+    expect(onChange).toHaveBeenLastCalledWith('<p>hello🎉</p>', 'hello🎉');
+    expect(screen.queryByRole('button', { name: 'Insert party popper' })).not.toBeInTheDocument();
+  });
+
+  it('sets a text colour from the palette', async () => {
+    const { onChange, user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Text colour' }));
+    await user.click(screen.getByRole('button', { name: 'Red text colour' }));
+    // With a collapsed cursor the colour applies to what is typed next, not to the content.
+    expect(onChange).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Text colour' }));
+    expect(screen.getByRole('button', { name: 'Red text colour' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('inserts an image by http(s) address and rejects other schemes', async () => {
+    const { onChange, user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Insert image' }));
+    const address = screen.getByLabelText('Image address');
+    await user.type(address, 'javascript:alert(1)');
+    await user.click(screen.getByRole('button', { name: 'Insert' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('http:// or https://');
+    expect(onChange).not.toHaveBeenCalled();
+    await user.clear(address);
+    await user.type(address, 'https://example.com/cat.png');
+    await user.type(screen.getByLabelText('Description (optional)'), 'A cat');
+    await user.click(screen.getByRole('button', { name: 'Insert' }));
+    expect(onChange).toHaveBeenLastCalledWith('<p>hello<img src="https://example.com/cat.png" alt="A cat"></p>', 'hello');
+    expect(screen.getByRole('img', { name: 'A cat' })).toBeInTheDocument();
+  });
+
+  it('lists the keyboard shortcuts', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Keyboard shortcuts' }));
+    const panel = screen.getByRole('group', { name: 'Keyboard shortcuts' });
+    expect(panel).toHaveTextContent('Ctrl+B');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('group', { name: 'Keyboard shortcuts' })).not.toBeInTheDocument();
+  });
+
+  it('resets its content and history when resetKey changes', async () => {
+    const { onChange, user, rerender } = setup('<p>first</p>');
+    await user.click(screen.getByRole('button', { name: 'Bulleted list' }));
+    expect(lastHtml(onChange)).toBe('<ul><li>first</li></ul>');
+    rerender(<RichTextEditor initialHtml="<p>second</p>" onChange={onChange} resetKey={2} />);
+    expect(screen.getByRole('textbox', { name: 'Note body' })).toHaveTextContent('second');
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeDisabled();
+    rerender(<RichTextEditor initialHtml="<p>ignored</p>" onChange={onChange} resetKey={2} />);
+    expect(screen.getByRole('textbox', { name: 'Note body' })).toHaveTextContent('second');
+  });
+});
+
+describe('RichTextView', () => {
+  it('renders stored HTML as elements without injecting markup', () => {
+    const { container } = render(
+      <RichTextView html={'<h2>Title</h2><p><strong>b</strong> <img src="x" onerror="alert(1)">&lt;i&gt;</p><ol><li>a<ul><li>b</li></ul></li></ol>'} />,
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'Title' })).toBeInTheDocument();
+    expect(container.querySelector('strong')).toHaveTextContent('b');
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('i')).toBeNull();
+    expect(container).toHaveTextContent('<i>');
+    expect(container.querySelector('ol > li > ul > li')).toHaveTextContent('b');
+  });
+});

@@ -1,4 +1,5 @@
 import { createBrowserRouter } from 'react-router-dom';
+import { LoadingOverlay } from '../components/loading-overlay';
 import { AppLayout } from './app-layout';
 import { ProtectedRoute } from './protected-route';
 import { RootLayout } from './root-layout';
@@ -8,12 +9,15 @@ import { LandingRoute } from './routes/landing-route';
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
+    hydrateFallbackElement: <LoadingOverlay />,
     children: [
       { index: true, element: <LandingRoute /> },
       {
         path: 'login',
         lazy: () =>
-          import('../features/auth/components/login-page').then((m) => ({ Component: m.LoginPage })),
+          import('../features/auth/components/login-page').then((m) => ({
+            Component: m.LoginPage,
+          })),
       },
       {
         path: 'signup',
@@ -40,8 +44,7 @@ export const router = createBrowserRouter([
           },
           {
             path: 'archive',
-            lazy: () =>
-              import('./routes/notes-route').then((m) => ({ Component: m.ArchiveRoute })),
+            lazy: () => import('./routes/notes-route').then((m) => ({ Component: m.ArchiveRoute })),
           },
           {
             path: 'trash',

@@ -29,11 +29,7 @@ export function SideMenu({ open, signedIn, onClose, onLogout }: SideMenuProps) {
 
   return (
     <div className="side-menu-backdrop" onClick={onClose}>
-      <nav
-        className="side-menu"
-        aria-label="Menu"
-        onClick={(event) => event.stopPropagation()}
-      >
+      <nav className="side-menu" aria-label="Menu" onClick={(event) => event.stopPropagation()}>
         {items.map(({ to, label, icon: Icon }) => (
           <NavLink key={to} to={to} className="nav-link" onClick={onClose}>
             <Icon size={20} aria-hidden />

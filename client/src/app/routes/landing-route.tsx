@@ -2,9 +2,21 @@ import { Link } from 'react-router-dom';
 import { Archive, Search, Tags } from 'lucide-react';
 
 const FEATURES = [
-  { icon: Tags, title: 'Label everything', text: 'Colours, priorities and labels keep notes in order.' },
-  { icon: Search, title: 'Find it fast', text: 'Search, sort and filter, even across thousands of notes.' },
-  { icon: Archive, title: 'Archive and trash', text: 'Put notes away, restore them, or delete them for good.' },
+  {
+    icon: Tags,
+    title: 'Label everything',
+    text: 'Colours, priorities and labels keep notes in order.',
+  },
+  {
+    icon: Search,
+    title: 'Find it fast',
+    text: 'Search, sort and filter, even across thousands of notes.',
+  },
+  {
+    icon: Archive,
+    title: 'Archive and trash',
+    text: 'Put notes away, restore them, or delete them for good.',
+  },
 ];
 
 /** The landing page: the pitch, and the way in. */

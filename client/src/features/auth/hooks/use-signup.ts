@@ -27,7 +27,10 @@ export function useSignup() {
       } catch (error) {
         console.error('Signup failed:', error);
         toast.error('Signup Failed, Try Again!');
-        if (graphQLErrorCode(error) === 'CONFLICT' || graphQLErrorCode(error) === 'BAD_USER_INPUT') {
+        if (
+          graphQLErrorCode(error) === 'CONFLICT' ||
+          graphQLErrorCode(error) === 'BAD_USER_INPUT'
+        ) {
           toast.error(graphQLErrorMessage(error));
         }
         return;

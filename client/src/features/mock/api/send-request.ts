@@ -57,5 +57,10 @@ export async function sendRequest(request: TesterRequest): Promise<TesterRespons
   response.headers.forEach((value, name) => {
     responseHeaders[name] = value;
   });
-  return { status: response.status, statusText: response.statusText, data, headers: responseHeaders };
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    data,
+    headers: responseHeaders,
+  };
 }

@@ -9,7 +9,12 @@ export function EditModal({ context }: { context: NoteContext }) {
   if (!editorNote) return null;
   return (
     <Modal label="Edit note" onClose={closeEditModal}>
-      <NoteEditor key={editorNote.id} note={editorNote} context={context} onClose={closeEditModal} />
+      <NoteEditor
+        key={editorNote.id}
+        note={editorNote}
+        context={context}
+        onClose={closeEditModal}
+      />
     </Modal>
   );
 }

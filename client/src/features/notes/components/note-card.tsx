@@ -56,7 +56,8 @@ export function NoteCard({ note, context }: NoteCardProps) {
   const onRestore = () =>
     run(() => (context === 'trash' ? actions.restore(note.id) : actions.unarchive(note.id)));
 
-  const setColour = (color: string) => run(() => actions.updateFromCard(note.id, { color }, 'color'));
+  const setColour = (color: string) =>
+    run(() => actions.updateFromCard(note.id, { color }, 'color'));
   const setPriority = (priority: Priority | null) =>
     run(() => actions.updateFromCard(note.id, { priority }, 'priority'));
   const setTags = (tags: string[]) => run(() => actions.updateFromCard(note.id, { tags }, 'tag'));
@@ -64,7 +65,12 @@ export function NoteCard({ note, context }: NoteCardProps) {
   const title = note.title || 'Untitled note';
 
   return (
-    <article className="note-card" style={cardStyle(note.color)} aria-label={title} aria-busy={busy}>
+    <article
+      className="note-card"
+      style={cardStyle(note.color)}
+      aria-label={title}
+      aria-busy={busy}
+    >
       {busy && <SectionLoader />}
       {note.title && <h3 className="note-card__title">{note.title}</h3>}
       <div className="note-card__body">
@@ -72,9 +78,7 @@ export function NoteCard({ note, context }: NoteCardProps) {
       </div>
       {(note.priority || note.tags.length > 0) && (
         <ul className="chips" aria-label="Priority and labels">
-          {note.priority && (
-            <li className="chip chip--priority">{priorityLabel(note.priority)}</li>
-          )}
+          {note.priority && <li className="chip chip--priority">{priorityLabel(note.priority)}</li>}
           {note.tags.map((tag) => (
             <li key={tag} className="chip">
               {tag}

@@ -99,7 +99,9 @@ export function NoteEditor({ note, context, onClose }: NoteEditorProps) {
       />
       {(draft.priority || draft.tags.length > 0) && (
         <ul className="chips" aria-label="Chosen priority and labels">
-          {draft.priority && <li className="chip chip--priority">{priorityLabel(draft.priority)}</li>}
+          {draft.priority && (
+            <li className="chip chip--priority">{priorityLabel(draft.priority)}</li>
+          )}
           {draft.tags.map((tag) => (
             <li key={tag} className="chip">
               {tag}

@@ -43,7 +43,12 @@ async function attempt(run: () => Promise<unknown>, success: string, failure: st
 function refetchFor(input: NoteInput): string[] {
   const names: string[] = [];
   if (input.tags !== undefined) names.push('Labels');
-  if (input.tags !== undefined || input.priority !== undefined || input.title !== undefined || input.content !== undefined) {
+  if (
+    input.tags !== undefined ||
+    input.priority !== undefined ||
+    input.title !== undefined ||
+    input.content !== undefined
+  ) {
     names.push('NotesList', 'ArchivesList');
   }
   return names;

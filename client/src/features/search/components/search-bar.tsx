@@ -55,7 +55,7 @@ export function SearchBar({ labels, onAddNote, onFilterOpen }: SearchBarProps) {
         <button
           type="button"
           className="icon-button"
-          aria-label="Add note"
+          aria-label="New note"
           onClick={() => {
             setFilterOpen(false);
             onAddNote();

@@ -1,4 +1,7 @@
 import type { MouseEvent, ReactNode, Ref } from 'react';
+import { Transforms } from 'slate';
+import type { Editor } from 'slate';
+import { ReactEditor, useSlateStatic } from 'slate-react';
 
 export interface ToolbarButtonProps {
   label: string;
@@ -18,6 +21,19 @@ export interface ToolbarButtonProps {
 /** Keeps the editor's selection: a mouse press on the toolbar must not move focus. */
 export const keepSelection = (event: MouseEvent) => event.preventDefault();
 
+/**
+ * slate-react reads the DOM selection on a throttled timer, so a quick select-then-click could
+ * act on a stale selection; read it now while it is still in the editor.
+ */
+function syncSelectionFromDom(editor: Editor): void {
+  const domSelection = window.getSelection();
+  if (!domSelection || domSelection.rangeCount === 0 || !ReactEditor.hasDOMNode(editor, domSelection.anchorNode as Node)) {
+    return;
+  }
+  const range = ReactEditor.toSlateRange(editor, domSelection, { exactMatch: false, suppressThrow: true });
+  if (range) Transforms.select(editor, range);
+}
+
 /** A toolbar button: a real button with a label, a tooltip and pressed/expanded state. */
 export function ToolbarButton({
   label,
@@ -30,6 +46,7 @@ export function ToolbarButton({
   onAction,
   children,
 }: ToolbarButtonProps) {
+  const editor = useSlateStatic();
   return (
     <button
       ref={buttonRef}
@@ -41,7 +58,10 @@ export function ToolbarButton({
       aria-expanded={expanded}
       aria-haspopup={expanded === undefined ? undefined : 'true'}
       disabled={disabled}
-      onMouseDown={keepSelection}
+      onMouseDown={(event) => {
+        event.preventDefault();
+        syncSelectionFromDom(editor);
+      }}
       onClick={onAction}
     >
       {children}

@@ -10,6 +10,8 @@ import { handleEditorKeyDown } from './keyboard';
 import { Toolbar } from './toolbar';
 import './rich-text.css';
 
+const EDITABLE_STYLE = { minHeight: 200 } as const;
+
 export interface RichTextEditorProps {
   /** HTML to start from; read again whenever `resetKey` changes. */
   initialHtml: string;
@@ -47,6 +49,8 @@ function EditorInstance({ initialHtml, onChange, ariaLabel = 'Note body' }: Omit
         <Toolbar />
         <Editable
           className="rt-content"
+          // Slate sets an inline min-height while the placeholder shows; this keeps ours.
+          style={EDITABLE_STYLE}
           aria-label={ariaLabel}
           placeholder="Take a note…"
           renderElement={renderElement}

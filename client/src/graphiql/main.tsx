@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { GraphiQL } from 'graphiql';
 import { createGraphiQLFetcher } from '@graphiql/toolkit';
 import 'graphiql/style.css';
+import './graphiql-page.css';
 import { readTheme, readToken } from '../lib/storage';
 
 const fetcher = createGraphiQLFetcher({ url: '/graphql' });

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import type { RenderElementProps, RenderLeafProps } from 'slate-react';
-import { useFocused, useSelected } from 'slate-react';
-import type { ImageElement } from './types';
-import { BLOCK_TAG, blockStyle, leafStyle, wrapMarks } from './node-styles';
+import { Node } from 'slate';
+import { ReactEditor, useFocused, useSelected, useSlateStatic } from 'slate-react';
+import type { ImageElement, ListElement } from './types';
+import { isList } from './editor-commands';
+import { BLOCK_TAG, blockStyle, leafPresentation, wrapMarks } from './node-styles';
 
 function EditorImage({ attributes, children, element }: RenderElementProps & { element: ImageElement }) {
   const selected = useSelected();
@@ -21,11 +23,35 @@ function EditorImage({ attributes, children, element }: RenderElementProps & { e
   );
 }
 
+/**
+ * A list nested in a list is a sibling of the items in Slate; an <li> around it keeps the HTML
+ * valid (a list may only hold items).
+ */
+function EditorList({ attributes, children, element }: RenderElementProps & { element: ListElement }) {
+  const editor = useSlateStatic();
+  const path = ReactEditor.findPath(editor, element);
+  const nested = path.length > 1 && isList(Node.parent(editor, path));
+  const Tag = BLOCK_TAG[element.type];
+  if (!nested) {
+    return (
+      <Tag {...attributes} style={blockStyle(element)}>
+        {children as ReactNode}
+      </Tag>
+    );
+  }
+  return (
+    <li {...attributes} className="rt-nested-item">
+      <Tag style={blockStyle(element)}>{children as ReactNode}</Tag>
+    </li>
+  );
+}
+
 /** Renders one Slate element inside the editable area. */
 export function renderElement(props: RenderElementProps) {
   const { attributes, element } = props;
   const children = props.children as ReactNode;
   if (element.type === 'image') return <EditorImage {...props} element={element} />;
+  if (isList(element)) return <EditorList {...props} element={element} />;
   if (element.type === 'link') {
     return (
       <a {...attributes} href={element.url} rel="noopener noreferrer" target="_blank">
@@ -44,7 +70,7 @@ export function renderElement(props: RenderElementProps) {
 /** Renders one text leaf with its marks and colours. */
 export function renderLeaf({ attributes, children, leaf }: RenderLeafProps) {
   return (
-    <span {...attributes} style={leafStyle(leaf)}>
+    <span {...attributes} {...leafPresentation(leaf)}>
       {wrapMarks(leaf, children as ReactNode)}
     </span>
   );

@@ -24,15 +24,24 @@ export function blockStyle(props: BlockProps): CSSProperties | undefined {
   };
 }
 
+/** Class and style that draw a text leaf's colours. */
+export interface LeafPresentation {
+  className?: string;
+  style?: CSSProperties;
+}
+
 /**
- * Inline style for a text leaf. Highlighted text without its own colour gets a dark one, so a
- * light highlight stays readable in the dark theme.
+ * The colour goes through a CSS variable so the dark theme can lighten it (stored HTML keeps the
+ * original value); highlighted text is drawn dark so a light highlight stays readable.
  */
-export function leafStyle(leaf: FormattedText): CSSProperties | undefined {
+export function leafPresentation(leaf: FormattedText): LeafPresentation {
   const color = safeColor(leaf.color);
   const background = safeColor(leaf.background);
-  if (!color && !background) return undefined;
-  return { color: color ?? (background ? '#1b1b1f' : undefined), backgroundColor: background };
+  if (!color && !background) return {};
+  const classes = [color ? 'rt-color' : '', background ? 'rt-highlight' : ''].filter(Boolean);
+  const style: CSSProperties & Record<string, string | undefined> = { backgroundColor: background };
+  if (color) style['--rt-text-color'] = color;
+  return { className: classes.join(' '), style };
 }
 
 /** Wraps leaf content in the elements for its marks (same nesting as the stored HTML). */

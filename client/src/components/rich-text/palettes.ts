@@ -4,16 +4,19 @@ export interface Swatch {
   value: string;
 }
 
-/** Text colours that stay readable on both the light and the dark theme. */
+/**
+ * Text colours with at least 4.5:1 contrast on white; the dark theme draws them lightened
+ * (see rich-text.css), so they read on both themes.
+ */
 export const TEXT_COLORS: readonly Swatch[] = [
-  { name: 'Red', value: '#e03131' },
-  { name: 'Orange', value: '#e8590c' },
-  { name: 'Yellow', value: '#f59f00' },
-  { name: 'Green', value: '#2f9e44' },
-  { name: 'Teal', value: '#0c8599' },
-  { name: 'Blue', value: '#1c7ed6' },
-  { name: 'Violet', value: '#7048e8' },
-  { name: 'Grey', value: '#868e96' },
+  { name: 'Red', value: '#c92a2a' },
+  { name: 'Orange', value: '#c2410c' },
+  { name: 'Amber', value: '#a16207' },
+  { name: 'Green', value: '#237032' },
+  { name: 'Teal', value: '#0b7285' },
+  { name: 'Blue', value: '#1864ab' },
+  { name: 'Violet', value: '#6741d9' },
+  { name: 'Grey', value: '#5c636a' },
 ];
 
 /** Light highlight colours; highlighted text is drawn dark so it reads in both themes. */

@@ -5,7 +5,7 @@ import type { Descendant } from 'slate';
 import type { InlineNode, ListElement } from './types';
 import { htmlToSlate } from './html-deserialize';
 import { isList } from './editor-commands';
-import { BLOCK_TAG, blockStyle, leafStyle, wrapMarks } from './node-styles';
+import { BLOCK_TAG, blockStyle, leafPresentation, wrapMarks } from './node-styles';
 import './rich-text.css';
 
 export interface RichTextViewProps {
@@ -61,10 +61,10 @@ function renderList(list: ListElement, key: number): ReactNode {
 function renderInline(node: InlineNode, key: number): ReactNode {
   if (Text.isText(node)) {
     if (node.text === '') return null;
-    const style = leafStyle(node);
+    const presentation = leafPresentation(node);
     const content = wrapMarks(node, node.text);
-    return style ? (
-      <span key={key} style={style}>
+    return presentation.style ? (
+      <span key={key} {...presentation}>
         {content}
       </span>
     ) : (

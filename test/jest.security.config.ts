@@ -14,6 +14,8 @@ const config: Config = {
   testTimeout: 120_000,
   globalSetup: '<rootDir>/test/support/log-capture-setup.ts',
   testSequencer: '<rootDir>/test/support/secrets-last-sequencer.js',
+  // The server's CommonJS htmlparser2, not the ESM-only one at the root.
+  moduleNameMapper: { '^htmlparser2$': '<rootDir>/server/node_modules/htmlparser2' },
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/test/tsconfig.json' }],
   },

@@ -16,7 +16,11 @@ import { restRouter } from './rest';
 import { errorHandler } from './rest/errors';
 import { createServices, type Services } from './services';
 import { seedDemoUsers } from './services/demo';
-import { AppError } from './services/errors';
+import {
+  AppError,
+  databaseUnavailableMessage,
+  isDatabaseUnavailable,
+} from './services/errors';
 import { openStore, type Store } from './store/database';
 
 export interface JotterApp {
@@ -44,6 +48,17 @@ const contentSecurityPolicy = {
   },
 };
 
+/** What /healthz says when the database cannot take a write. */
+function healthProblem(error: unknown): string {
+  const code = String((error as { code?: unknown } | null)?.code ?? '');
+  if (/^(SQLITE_FULL|ENOSPC|53100)/.test(code)) return 'The disk holding the database is full.';
+  if (/^(SQLITE_READONLY|EROFS|25006)/.test(code)) return 'The database is read-only.';
+  if (/^SQLITE_(CANTOPEN|IOERR)|^EACCES/.test(code)) {
+    return 'The database file cannot be opened for writing.';
+  }
+  return 'The database is not answering.';
+}
+
 /** Builds the whole server: database, services, REST at /api, GraphQL at /graphql, the client at /. */
 export async function createApp(config: Config, logger: Logger): Promise<JotterApp> {
   const store = await openStore(config.databaseUrl);
@@ -52,7 +67,15 @@ export async function createApp(config: Config, logger: Logger): Promise<JotterA
     config.tokenTtl,
   );
   const services = createServices(store, tokens, { argon2: config.argon2 });
-  if (config.demoUsers) await seedDemoUsers(services.users);
+  await store.ping().catch((error: unknown) => {
+    logger.error({ err: error }, 'the database cannot take writes; answering 503 until it can');
+  });
+  if (config.demoUsers) {
+    await seedDemoUsers(services.users).catch((error: unknown) => {
+      if (!isDatabaseUnavailable(error)) throw error;
+      logger.warn('demo users not seeded: the database is unavailable');
+    });
+  }
   const authLimiter = createAuthLimiter(config.authRateLimit);
 
   const apollo = createApolloServer(logger);
@@ -78,12 +101,14 @@ export async function createApp(config: Config, logger: Logger): Promise<JotterA
   );
   app.use(express.json({ limit: '1mb' }));
 
+  // Healthy means a write would succeed now: the database answers, takes a write lock, has disk.
   app.get('/healthz', async (_req, res) => {
     try {
       await store.ping();
       res.json({ status: 'ok' });
-    } catch {
-      res.status(503).json({ status: 'unavailable', errors: ['The database is not answering.'] });
+    } catch (error) {
+      logger.warn({ err: error }, 'health check failed');
+      res.status(503).json({ status: 'unavailable', errors: [healthProblem(error)] });
     }
   });
 
@@ -112,8 +137,12 @@ export async function createApp(config: Config, logger: Logger): Promise<JotterA
           try {
             user = await services.users.authenticate(token);
           } catch (error) {
-            if (!(error instanceof AppError)) throw error;
-            authError = error;
+            if (error instanceof AppError) authError = error;
+            else if (isDatabaseUnavailable(error)) {
+              // Left to the resolvers: SERVICE_UNAVAILABLE, not a failed context (a 500).
+              logger.error({ err: error }, 'database unavailable');
+              authError = new AppError('UNAVAILABLE', databaseUnavailableMessage);
+            } else throw error;
           }
         }
         return { services, user, authError, ip: req.ip ?? '', authLimiter };

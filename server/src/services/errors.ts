@@ -58,6 +58,7 @@ const unavailableCodes = new Set([
   'ETIMEDOUT',
   'ENOSPC',
   'EROFS',
+  '25006',
   '57P01',
   '57P03',
   '53100',

@@ -2,9 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type Driver,
+  type SqliteDialectConfig,
+} from 'kysely';
 import { Pool } from 'pg';
 
+import { isDatabaseUnavailable } from '../services/errors';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 
@@ -14,7 +23,7 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Store {
   db: Kysely<Database>;
   dialect: Dialect;
-  /** Throws when the database cannot answer a trivial query. */
+  /** Throws when the database cannot take a write now: gone, locked, read-only or its disk full. */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -29,30 +38,86 @@ export async function openStore(url: string): Promise<Store> {
       ? openPostgres(url)
       : openSqlite(url);
   try {
-    await migrate(store);
+    if (store.dialect === 'postgres') await migrate(store.db, store.dialect);
+    // SQLite opens (and migrates) on first use; only a database that cannot serve now may wait.
+    else await sql`select 1`.execute(store.db);
   } catch (error) {
-    await store.close();
-    throw error;
+    if (store.dialect === 'postgres' || !isDatabaseUnavailable(error)) {
+      await store.close();
+      throw error;
+    }
   }
   return store;
+}
+
+/** Below this much free space on the database's disk, /healthz reports the disk as full. */
+const minFreeBytes = 1024 * 1024;
+
+/** An error carrying a database-style code, so the APIs map it to 503 like the real thing. */
+const unavailable = (code: string, message: string) => Object.assign(new Error(message), { code });
+
+/**
+ * SQLite rolls a transaction back by itself on some errors (SQLITE_FULL, SQLITE_IOERR); Kysely's
+ * ROLLBACK after that fails with "no transaction is active" and would hide the real error.
+ */
+class SqliteDialectKeepingErrors extends SqliteDialect {
+  constructor(
+    config: SqliteDialectConfig,
+    private readonly handle: () => SQLite.Database | undefined,
+  ) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const rollback = driver.rollbackTransaction.bind(driver);
+    driver.rollbackTransaction = async (connection) => {
+      if (this.handle()?.inTransaction === false) return;
+      await rollback(connection);
+    };
+    return driver;
+  }
 }
 
 function openSqlite(url: string): Store {
   const file =
     url === ':memory:' || url === 'file::memory:' ? ':memory:' : url.replace(/^file:/, '');
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  let sqlite: SQLite.Database | undefined;
+  // Opened on first use, and again on the next query after a failure: a server started on a
+  // read-only or missing data folder answers 503 and recovers by itself when the folder is back.
+  const connect = async (): Promise<SQLite.Database> => {
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    const handle = new SQLite(file);
+    try {
+      handle.pragma('journal_mode = WAL');
+      handle.pragma('synchronous = NORMAL');
+      handle.pragma('foreign_keys = ON');
+      handle.pragma('busy_timeout = 5000');
+      await migrate(new Kysely<Database>({ dialect: new SqliteDialect({ database: handle }) }), 'sqlite');
+    } catch (error) {
+      handle.close();
+      throw error;
+    }
+    sqlite = handle;
+    return handle;
+  };
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialectKeepingErrors({ database: connect }, () => sqlite),
+  });
   return {
     db,
     dialect: 'sqlite',
-    ping: () => {
-      sqlite.prepare('select 1').get();
-      return Promise.resolve();
+    ping: async () => {
+      // A write lock, not just a read: a read-only file or folder fails here.
+      await db.connection().execute(async (conn) => {
+        await sql`begin immediate`.execute(conn);
+        await sql`rollback`.execute(conn);
+      });
+      if (file === ':memory:') return;
+      const disk = await fs.promises.statfs(path.dirname(path.resolve(file)));
+      if (disk.bavail * disk.bsize < minFreeBytes) {
+        throw unavailable('SQLITE_FULL', 'the disk holding the database is full');
+      }
     },
     close: () => db.destroy(),
   };
@@ -67,14 +132,19 @@ function openPostgres(url: string): Store {
     db,
     dialect: 'postgres',
     ping: async () => {
-      await pool.query('select 1');
+      const { rows } = await pool.query<{ transaction_read_only: string }>(
+        'show transaction_read_only',
+      );
+      if (rows[0]?.transaction_read_only === 'on') {
+        throw unavailable('25006', 'the database is read-only');
+      }
     },
     close: () => db.destroy(),
   };
 }
 
-async function migrate(store: Store): Promise<void> {
-  const migrator = new Migrator({ db: store.db, provider: migrationProvider(store.dialect) });
+async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
 }

@@ -1,0 +1,94 @@
+import { createTestApp, type TestApp } from '../../server/src/test-support/app';
+import { capturedLog, recordSecrets } from '../support/log-capture';
+import { report } from '../support/report';
+import { graphqlIdOperations, graphqlListQuery, restIdRoutes, restListRoutes } from '../support/routes';
+
+/**
+ * Access control matrix (ASVS 8.2.2): user B, with a valid token, aims every REST route and every
+ * GraphQL operation at each of user A's notes, wherever it lives (notes, archive, trash): always
+ * 404 / NOT_FOUND, never a hint of A's data, and A's notes do not change.
+ */
+let t: TestApp;
+let a: string;
+let b: string;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp({}, capturedLog('access-control'));
+  a = (await t.signup()).token;
+  b = (await t.signup()).token;
+  recordSecrets(a, b);
+  for (const place of ['notes', 'archive', 'trash']) {
+    const res = await t.http
+      .post('/api/notes')
+      .set('authorization', a)
+      .send({ note: { title: `secret-${place}`, content: `<p>secret ${place}</p>`, tags: [`label-${place}`] } });
+    ids[place] = res.body.notes.at(-1)._id;
+  }
+  await t.http.post(`/api/notes/archives/${ids.archive}`).set('authorization', a).send({});
+  await t.http.post(`/api/notes/trash/${ids.trash}`).set('authorization', a);
+  // B owns notes too, so "nothing changes" also means nothing of A's lands in B's lists.
+  await t.http.post('/api/notes').set('authorization', b).send({ note: { title: 'b-note' } });
+});
+afterAll(() => t.close());
+
+const snapshot = async (token: string) =>
+  JSON.stringify((await t.http.get('/api/user').set('authorization', token)).body.user);
+
+it('every REST route and GraphQL operation on another user’s note: 404, nothing changes', async () => {
+  const beforeA = await snapshot(a);
+  const beforeB = await snapshot(b);
+  const rows = await t.store.db.selectFrom('notes').selectAll().orderBy('id').execute();
+  let attempts = 0;
+  const leaks: string[] = [];
+  for (const id of Object.values(ids)) {
+    for (const route of restIdRoutes) {
+      const req = t.http[route.method](route.path(id)).set('authorization', b);
+      const res = await (route.body ? req.send(route.body) : req);
+      attempts += 1;
+      if (res.status !== 404 || !res.body.errors?.[0]) leaks.push(`${route.method} ${route.path(id)}: ${res.status}`);
+      if (/secret/.test(JSON.stringify(res.body))) leaks.push(`${route.path(id)} leaked content`);
+    }
+    for (const query of graphqlIdOperations) {
+      const res = await t.graphql(query, { id }, b);
+      attempts += 1;
+      if (res.errors?.[0]?.extensions?.code !== 'NOT_FOUND' || res.data) leaks.push(`${query}: ${JSON.stringify(res)}`);
+      if (/secret/.test(JSON.stringify(res))) leaks.push(`${query} leaked content`);
+    }
+  }
+  for (const route of restListRoutes) {
+    const res = await t.http.get(route).set('authorization', b);
+    attempts += 1;
+    if (/secret/.test(JSON.stringify(res.body))) leaks.push(`${route} lists A's notes`);
+  }
+  const lists = await t.graphql(graphqlListQuery, {}, b);
+  attempts += 1;
+  if (/secret/.test(JSON.stringify(lists))) leaks.push('GraphQL lists show A’s notes or labels');
+
+  expect(leaks).toEqual([]);
+  expect(await snapshot(a)).toBe(beforeA);
+  expect(await snapshot(b)).toBe(beforeB);
+  expect(await t.store.db.selectFrom('notes').selectAll().orderBy('id').execute()).toEqual(rows);
+  report(
+    'access control',
+    `${attempts} attempts by user B on user A's notes in notes, archive and trash (${restIdRoutes.length} REST routes + ${graphqlIdOperations.length} GraphQL operations each, plus every list): all 404 / NOT_FOUND, no content leaked, every row unchanged`,
+  );
+});
+
+it('ids that do not exist, or are not ids at all, are 404 too', async () => {
+  let attempts = 0;
+  for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', '%27%20OR%201%3D1--', '..%2F..%2Fetc%2Fpasswd']) {
+    for (const route of restIdRoutes) {
+      const req = t.http[route.method](route.path(id)).set('authorization', a);
+      const res = await (route.body ? req.send(route.body) : req);
+      expect(res.status).toBe(404);
+      attempts += 1;
+    }
+    for (const query of graphqlIdOperations) {
+      const res = await t.graphql(query, { id: decodeURIComponent(id) }, a);
+      expect(res.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+      attempts += 1;
+    }
+  }
+  report('access control', `${attempts} attempts on unknown or malformed ids: all 404 / NOT_FOUND`);
+});

@@ -1,0 +1,106 @@
+import jwt from 'jsonwebtoken';
+
+import { usersStore } from '../../server/src/store/users';
+import { createTestApp, type TestApp } from '../../server/src/test-support/app';
+import { capturedLog, recordSecrets } from '../support/log-capture';
+import { report } from '../support/report';
+import { restListRoutes } from '../support/routes';
+
+/**
+ * Tokens: every forged, stale or mangled credential is refused with 401 (UNAUTHENTICATED on
+ * GraphQL) on every authenticated route; logout revokes the token server-side (ASVS 7.4.1).
+ */
+let t: TestApp;
+let token: string;
+let id: string;
+let email: string;
+
+beforeAll(async () => {
+  t = await createTestApp({}, capturedLog('tokens'));
+  ({ token, id, email } = await t.signup());
+  recordSecrets(token);
+});
+afterAll(() => t.close());
+
+const secret = () => t.config.jwtSecret!;
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const sign = (payload: object, options: jwt.SignOptions = {}) => jwt.sign(payload, secret(), { algorithm: 'HS256', ...options });
+
+/** 401 on every authenticated REST route and UNAUTHENTICATED on a GraphQL query; returns the count. */
+async function expectRefused(header: string, label: string): Promise<number> {
+  let checked = 0;
+  for (const route of [...restListRoutes, '/api/notes']) {
+    const res = route === '/api/notes' && checked > 0
+      ? await t.http.post(route).set('authorization', header).send({ note: { title: 'forged' } })
+      : await t.http.get(route).set('authorization', header);
+    expect({ label, route, status: res.status }).toEqual({ label, route, status: 401 });
+    expect(res.body.errors[0]).toMatch(/token is invalid/);
+    checked += 1;
+  }
+  const gql = await t.http.post('/graphql').set('authorization', header).send({ query: '{ me { id } notes { totalCount } }' });
+  expect({ label, code: gql.body.errors?.[0]?.extensions?.code }).toEqual({ label, code: 'UNAUTHENTICATED' });
+  expect(gql.body.data ?? null).toBeNull();
+  return checked + 1;
+}
+
+it('forged, tampered, expired and malformed tokens: always 401', async () => {
+  const [header, payload, signature] = token.split('.') as [string, string, string];
+  const claims = { sub: id, email, ver: 0 };
+  const cases: Array<[string, string]> = [
+    ['alg none', `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`],
+    ['alg none, signature kept', `${b64({ alg: 'none', typ: 'JWT' })}.${payload}.${signature}`],
+    ['alg NONE', `${b64({ alg: 'NONE', typ: 'JWT' })}.${b64(claims)}.`],
+    ['wrong secret', jwt.sign(claims, 'not-the-secret-not-the-secret-not-the', { algorithm: 'HS256' })],
+    ['HS512 with the right secret', jwt.sign(claims, secret(), { algorithm: 'HS512' })],
+    ['tampered payload (other user id)', `${header}.${b64({ ...claims, sub: '00000000-0000-4000-8000-000000000000' })}.${signature}`],
+    ['tampered payload (later expiry)', `${header}.${b64({ ...claims, exp: 4102444800 })}.${signature}`],
+    ['tampered signature', `${header}.${payload}.${signature.slice(0, -2)}${signature.endsWith('A') ? 'BB' : 'AA'}`],
+    ['expired', sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 5 })],
+    ['not yet valid', sign({ ...claims, nbf: Math.floor(Date.now() / 1000) + 3600 })],
+    ['wrong token version', sign({ ...claims, ver: 7 })],
+    ['no claims', sign({ hello: 'world' })],
+    ['claims of the wrong type', sign({ sub: 42, email, ver: '0' })],
+    ['header only', header],
+    ['two parts', `${header}.${payload}`],
+    ['garbage', 'not.a.token'],
+    ['Bearer twice', `Bearer Bearer ${token}`],
+    ['Basic scheme', `Basic ${Buffer.from(`${email}:x`).toString('base64')}`],
+    ['token with a trailing dot', `${token}.`],
+    ['only quotes', '""'],
+    ['very long', 'a'.repeat(8000)],
+  ];
+  let checks = 0;
+  for (const [label, bad] of cases) checks += await expectRefused(bad, label);
+  expect((await t.http.get('/api/notes').set('authorization', token)).status).toBe(200);
+  report('tokens', `${cases.length} bad tokens × ${checks / cases.length} calls (REST routes and GraphQL) = ${checks} calls: all 401 / UNAUTHENTICATED; the genuine token still works`);
+});
+
+it('a deleted user’s token is refused', async () => {
+  const doomed = await t.signup();
+  recordSecrets(doomed.token);
+  expect((await t.http.get('/api/notes').set('authorization', doomed.token)).status).toBe(200);
+  await usersStore.delete(t.store.db, doomed.id);
+  const checks = await expectRefused(doomed.token, 'deleted user');
+  report('tokens', `token of a user deleted from the database: ${checks} calls, all 401 / UNAUTHENTICATED`);
+});
+
+it('a missing authorization header is 401', async () => {
+  for (const route of restListRoutes) expect((await t.http.get(route)).status).toBe(401);
+  const gql = await t.graphql('{ me { id } }');
+  expect(gql.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+});
+
+it('logout revokes every token issued so far, on both APIs', async () => {
+  const user = await t.signup();
+  const second = await t.http.post('/api/auth/login').send({ email: user.email, password: 'correct horse battery' });
+  const tokens = [user.token, second.body.encodedToken as string];
+  recordSecrets(...tokens);
+  const out = await t.graphql<{ logout: boolean }>('mutation { logout }', {}, user.token);
+  expect(out.data?.logout).toBe(true);
+  let checks = 0;
+  for (const old of tokens) checks += await expectRefused(old, 'after logout');
+  const fresh = await t.http.post('/api/auth/login').send({ email: user.email, password: 'correct horse battery' });
+  expect((await t.http.get('/api/notes').set('authorization', fresh.body.encodedToken)).status).toBe(200);
+  recordSecrets(fresh.body.encodedToken);
+  report('tokens', `logout: both earlier tokens refused on ${checks} calls; a new login works`);
+});

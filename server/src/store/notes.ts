@@ -80,8 +80,21 @@ function afterCondition(keys: SortKey[], after: CursorKey): RawBuilder<SqlBool> 
 /** Queries shorter than this (in characters) cannot use a trigram index and scan instead. */
 const trigramLength = 3;
 
-/** An FTS5 query for `needle` as one phrase: its trigrams, in a row, in one column. */
-const ftsPhrase = (needle: string) => `"${needle.replaceAll('"', '""')}"`;
+/** From this many index candidates on, a date-ordered page walks the list instead (see bench/). */
+const manyCandidates = 1000;
+
+/**
+ * An FTS5 query for the notes holding every trigram of `needle` (each one quoted, so no character
+ * is FTS syntax). The index keeps no positions, so this narrows; instr() then decides.
+ */
+function ftsTrigrams(needle: string): string {
+  const chars = [...needle];
+  const trigrams = new Set<string>();
+  for (let i = 0; i + trigramLength <= chars.length; i += 1) {
+    trigrams.add(chars.slice(i, i + trigramLength).join(''));
+  }
+  return [...trigrams].map((t) => `"${t.replaceAll('"', '""')}"`).join(' AND ');
+}
 
 /** `needle` as a LIKE pattern matching it anywhere, with LIKE's wildcards taken literally. */
 const likeAnywhere = (needle: string) => `%${needle.replace(/[\\%_]/g, '\\$&')}%`;
@@ -98,22 +111,43 @@ export function notesStore(dialect: Dialect) {
    * more go through the trigram index (FTS5 on SQLite, pg_trgm on PostgreSQL); shorter ones scan
    * the user's list. On SQLite the index only narrows the rows: instr() decides.
    */
-  function matches(needle: string): RawBuilder<SqlBool> {
+  function matches(needle: string, walkByDate = false): RawBuilder<SqlBool> {
     const scan = sql<SqlBool>`(${contains('notes.title', needle)} or ${contains('notes.text_content', needle)})`;
     if ([...needle].length < trigramLength) return scan;
     if (dialect === 'postgres') {
       const pattern = likeAnywhere(needle);
       return sql<SqlBool>`(notes.title like ${pattern} or notes.text_content like ${pattern})`;
     }
-    return sql<SqlBool>`(notes.rowid in (select rowid from notes_search where notes_search match ${ftsPhrase(needle)}) and ${scan})`;
+    // Unary + stops SQLite from fetching the candidates by rowid: it then walks the user's
+    // date index instead, testing each note against the candidate set, and stops at the page.
+    const rowid = walkByDate ? sql`+notes.rowid` : sql`notes.rowid`;
+    return sql<SqlBool>`(${rowid} in (select rowid from notes_search where notes_search match ${ftsTrigrams(needle)}) and ${scan})`;
   }
 
-  function filtered(db: Kysely<Database>, q: Omit<ListQuery, 'sort' | 'limit' | 'after'>) {
+  /**
+   * On SQLite, whether a page is cheaper found by walking the list by date than by fetching
+   * every candidate the index names: so when the index names many notes (a common word) and the
+   * list is in date order, where the first notes walked will fill the page.
+   */
+  async function walkByDate(db: Kysely<Database>, q: ListQuery): Promise<boolean> {
+    if (dialect !== 'sqlite' || !q.search || [...q.search].length < trigramLength) return false;
+    if (q.sort !== 'DATE_LATEST' && q.sort !== 'DATE_OLDEST') return false;
+    const { rows } = await sql<{ n: number }>`select count(*) as n from (
+      select 1 from notes_search where notes_search match ${ftsTrigrams(q.search)} limit ${manyCandidates}
+    )`.execute(db);
+    return (rows[0]?.n ?? 0) >= manyCandidates;
+  }
+
+  function filtered(
+    db: Kysely<Database>,
+    q: Omit<ListQuery, 'sort' | 'limit' | 'after'>,
+    byDate = false,
+  ) {
     let query = db
       .selectFrom('notes')
       .where('notes.user_id', '=', q.userId)
       .where('notes.location', '=', q.location);
-    if (q.search) query = query.where(matches(q.search));
+    if (q.search) query = query.where(matches(q.search, byDate));
     if (q.priority !== undefined) query = query.where('notes.priority', '=', q.priority);
     if (q.tags && q.tags.length > 0) {
       const tags = [...q.tags];
@@ -138,7 +172,7 @@ export function notesStore(dialect: Dialect) {
       q: ListQuery,
     ): Promise<{ rows: NoteRow[]; keys: CursorKey[] }> {
       const keys = sortKeys(q.sort);
-      let query = filtered(db, q).selectAll('notes');
+      let query = filtered(db, q, await walkByDate(db, q)).selectAll('notes');
       if (q.after) {
         if (q.after.length !== keys.length)
           throw new RangeError('cursor does not fit this ordering');

@@ -25,6 +25,10 @@ export const viewports = {
 export type ViewportName = keyof typeof viewports;
 
 /** A fresh context (own storage) at a given width, with the server as its base URL. */
-export function newContext(browser: Browser, baseURL: string, viewport: ViewportName): Promise<BrowserContext> {
+export function newContext(
+  browser: Browser,
+  baseURL: string,
+  viewport: ViewportName,
+): Promise<BrowserContext> {
   return browser.newContext({ baseURL, viewport: viewports[viewport] });
 }

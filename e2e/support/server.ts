@@ -27,7 +27,11 @@ export function freePort(): Promise<number> {
 }
 
 /** Polls `check` until it holds or `timeoutMs` passes: waiting on a condition, never a fixed sleep. */
-export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+export async function waitFor(
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await check().catch(() => false)) return;
@@ -65,7 +69,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitFor(async () => (await fetch(`${url}/healthz`)).ok, 30_000, 'the server to answer /healthz');
+    await waitFor(
+      async () => (await fetch(`${url}/healthz`)).ok,
+      30_000,
+      'the server to answer /healthz',
+    );
   } catch (error) {
     child.kill('SIGKILL');
     throw new Error(`${(error as Error).message}\n${output}`);

@@ -1,0 +1,114 @@
+import type { Locator, Page } from 'playwright-core';
+import type { ViewportName } from './browser';
+import { waitFor } from './server';
+
+/** The pages behind the sidebar and the phone menu. */
+export type NavTarget = 'Home' | 'Archive' | 'Trash' | 'Profile';
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Matches an element whose whole text is `text` (surrounding whitespace aside). */
+export function exactText(text: string): RegExp {
+  return new RegExp(`^\\s*${escapeRegExp(text)}\\s*$`);
+}
+
+/**
+ * Waits for a toast reading exactly `message` that no earlier call has claimed, marks it as
+ * claimed (so an older toast with the same text can never satisfy a later wait), then closes it
+ * with a click (closeOnClick) so toasts do not pile up over the controls the next step needs.
+ */
+export async function expectToast(page: Page, message: string): Promise<void> {
+  const toast = page
+    .locator('.Toastify__toast:not([data-e2e-seen]):not([class*="-exit"])')
+    .filter({ hasText: exactText(message) })
+    .first();
+  await toast.waitFor({ state: 'visible' });
+  const handle = await toast.elementHandle();
+  await handle.evaluate((element) => element.setAttribute('data-e2e-seen', ''));
+  // It may close by itself (1500 ms) before the click lands: that is fine too.
+  await handle.click({ timeout: 2_000 }).catch(() => undefined);
+  await handle.dispose();
+}
+
+/** Goes to a signed-in page the way a user at this width would: sidebar, or the hamburger menu. */
+export async function navigate(
+  page: Page,
+  viewport: ViewportName,
+  target: NavTarget,
+): Promise<void> {
+  if (viewport === 'phone') {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page
+      .getByRole('navigation', { name: 'Menu' })
+      .getByRole('link', { name: target })
+      .click();
+    await page.getByRole('navigation', { name: 'Menu' }).waitFor({ state: 'hidden' });
+  } else {
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: target })
+      .click();
+  }
+  await page.waitForURL(`**/${target.toLowerCase()}`);
+}
+
+/** Logs out through the phone menu or the avatar menu, and checks the toast and the landing page. */
+export async function logout(page: Page, viewport: ViewportName, baseURL: string): Promise<void> {
+  if (viewport === 'phone') {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page
+      .getByRole('navigation', { name: 'Menu' })
+      .getByRole('button', { name: 'Logout' })
+      .click();
+  } else {
+    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+  }
+  await expectToast(page, 'You Are Now Logged Out');
+  await page.waitForURL(`${baseURL}/`);
+}
+
+/** Fills the login form and submits it. */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  const form = page.locator('form', { has: page.getByRole('heading', { name: 'Login' }) });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/** The list of note cards on the current page. */
+export function notesList(page: Page): Locator {
+  return page.getByRole('list', { name: 'Notes' });
+}
+
+/** The card of the note titled `title`. */
+export function card(page: Page, title: string): Locator {
+  return notesList(page).getByRole('article', { name: title, exact: true });
+}
+
+/** Waits until the cards show exactly these titles, in this order. */
+export async function expectTitles(page: Page, expected: string[]): Promise<void> {
+  const titles = () => notesList(page).locator('article h3').allTextContents();
+  try {
+    await waitFor(
+      async () => JSON.stringify(await titles()) === JSON.stringify(expected),
+      10_000,
+      `the cards ${JSON.stringify(expected)}`,
+    );
+  } catch (error) {
+    const actual = await titles().catch(() => []);
+    throw new Error(`${(error as Error).message}; the page shows ${JSON.stringify(actual)}`);
+  }
+}
+
+/** Waits for a text to be shown on the page (exactly, as a whole element). */
+export async function expectText(page: Page, text: string): Promise<void> {
+  await page.getByText(text, { exact: true }).first().waitFor();
+}
+
+/** Opens a popover or menu by its toggle button unless it is already open. */
+export async function openMenu(toggle: Locator): Promise<void> {
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+}

@@ -21,7 +21,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['jest.config.ts', 'e2e/*.config.ts', 'test/*.config.ts'],
+          allowDefaultProject: [],
         },
         tsconfigRootDir: import.meta.dirname,
       },

@@ -50,7 +50,8 @@ const contentSecurityPolicy = {
 
 /** What /healthz says when the database cannot take a write. */
 function healthProblem(error: unknown): string {
-  const code = String((error as { code?: unknown } | null)?.code ?? '');
+  const raw = (error as { code?: unknown } | null)?.code;
+  const code = typeof raw === 'string' ? raw : '';
   if (/^(SQLITE_FULL|ENOSPC|53100)/.test(code)) return 'The disk holding the database is full.';
   if (/^(SQLITE_READONLY|EROFS|25006)/.test(code)) return 'The database is read-only.';
   if (/^SQLITE_(CANTOPEN|IOERR)|^EACCES/.test(code)) {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ApolloServer } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import type { GraphQLFormattedError } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
 
 import {
@@ -58,6 +58,15 @@ export function createApolloServer(logger: Logger): ApolloServer<GraphQLContext>
         };
       }
       const code = formatted.extensions?.code;
+      // graphql-js's own complaints about the request (e.g. a subscription this schema has not)
+      // carry no code of their own and wrap no thrown error: a client mistake, not a server fault.
+      if (
+        original instanceof GraphQLError &&
+        !original.originalError &&
+        original.extensions.code === undefined
+      ) {
+        return { ...formatted, extensions: { ...formatted.extensions, code: 'BAD_REQUEST' } };
+      }
       if (code === 'INTERNAL_SERVER_ERROR' || code === undefined) {
         logger.error({ err: original }, 'unexpected GraphQL error');
         return {

@@ -1,0 +1,180 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+import autocannon from 'autocannon';
+
+import { freePort, root, startJotter, startProcess, type RunningServer } from './lib/server';
+import { seedSqlite, type SeededUser, type SeedPlan } from './lib/seed';
+import type { Figure } from './lib/stats';
+import { tokenFor } from './lib/tokens';
+
+/** A reader with 100 notes, and 200 writers with 100 notes each (so POST lists stay near 100). */
+const apiPlan: SeedPlan = { users: Array<number>(201).fill(100), seed: 7 };
+
+const notesQuery = `query { notes(first: 50) { totalCount nodes { id title content textContent color priority tags location createdAt updatedAt } } }`;
+
+/** A 2 kB note body: rich text as the editor makes it. */
+const twoKbNote = {
+  title: 'Benchmark note',
+  content: `<p>${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(34)}</p>`,
+  tags: ['bench'],
+};
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(opts: autocannon.Options): Promise<Load> {
+  const result = await autocannon({ connections: 50, ...opts });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+async function cannon(
+  server: RunningServer,
+  kind: 'rest-read' | 'graphql-read' | 'rest-write',
+  auth: (u: SeededUser) => Record<string, string>,
+  users: SeededUser[],
+  seconds: number,
+): Promise<Load> {
+  const reader = users[0]!;
+  const writers = users.slice(1);
+  let next = 0;
+  const base = { url: server.url, duration: seconds };
+  const run = (duration: number) => {
+    if (kind === 'rest-read')
+      return load({ ...base, duration, url: `${server.url}/api/notes`, headers: auth(reader) });
+    if (kind === 'graphql-read') {
+      return load({
+        ...base,
+        duration,
+        url: `${server.url}/graphql`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...auth(reader) },
+        body: JSON.stringify({ query: notesQuery }),
+      });
+    }
+    const body = JSON.stringify({ note: twoKbNote });
+    return load({
+      ...base,
+      duration,
+      url: `${server.url}/api/notes`,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req) => {
+            const writer = writers[next++ % writers.length]!;
+            return {
+              ...req,
+              body,
+              headers: { 'content-type': 'application/json', ...auth(writer) },
+            };
+          },
+        },
+      ],
+    });
+  };
+  await run(Math.max(1, Math.round(seconds / 5)));
+  return run(seconds);
+}
+
+async function apiCorpus(): Promise<{ file: string; users: SeededUser[] }> {
+  const hash = crypto.createHash('sha256');
+  for (const f of ['bench/lib/corpus.ts', 'bench/lib/seed.ts', 'server/src/store/migrations.ts']) {
+    hash.update(fs.readFileSync(path.join(root, f)));
+  }
+  const dir = path.join(root, 'bench/.cache');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `api-${hash.digest('hex').slice(0, 12)}.db`);
+  if (!fs.existsSync(`${file}.json`)) {
+    for (const f of fs.readdirSync(dir)) if (f.startsWith('api-')) fs.rmSync(path.join(dir, f));
+    const seed = await seedSqlite(file, apiPlan);
+    fs.writeFileSync(`${file}.json`, JSON.stringify(seed.users));
+  }
+  return { file, users: JSON.parse(fs.readFileSync(`${file}.json`, 'utf8')) as SeededUser[] };
+}
+
+/** Jotter against the bare baseline for the three API workloads; also the baseline's RSS. */
+export async function apiOverhead(
+  seconds: number,
+): Promise<{ figures: Figure[]; baselineRssMb: number }> {
+  const { file, users } = await apiCorpus();
+  const tmp = fs.mkdtempSync(path.join(root, 'bench/.cache/run-'));
+  const copy = (name: string) => {
+    const target = path.join(tmp, name);
+    fs.copyFileSync(file, target);
+    return target;
+  };
+  const jotterFile = copy('jotter.db');
+  const baseFile = copy('baseline.db');
+  const tokens = new Map(users.map((u) => [u.id, tokenFor(u)]));
+  const figures: Figure[] = [];
+  let baselineRssMb = 0;
+  try {
+    const jotter = await startJotter(`file:${jotterFile}`);
+    const port = await freePort();
+    const baseline = await startProcess(
+      ['--import', 'tsx', path.join(root, 'bench/baseline-server.ts')],
+      { DATABASE_FILE: baseFile },
+      port,
+    );
+    try {
+      const targets = { 'rest-read': 0.7, 'graphql-read': 0.4, 'rest-write': 0.6 } as const;
+      const labels = {
+        'rest-read': 'GET /api/notes (100 notes)',
+        'graphql-read': 'GraphQL notes(first: 50)',
+        'rest-write': 'POST /api/notes (2 kB)',
+      };
+      for (const kind of ['rest-read', 'graphql-read', 'rest-write'] as const) {
+        const base = await cannon(baseline, kind, (u) => ({ 'x-user': u.id }), users, seconds);
+        const ours = await cannon(
+          jotter,
+          kind,
+          (u) => ({ authorization: `Bearer ${tokens.get(u.id)!}` }),
+          users,
+          seconds,
+        );
+        if (ours.errors || base.errors)
+          console.error(
+            `  ! ${kind}: ${ours.errors} Jotter errors, ${base.errors} baseline errors`,
+          );
+        const ratio = ours.rps / base.rps;
+        figures.push({
+          section: 'api',
+          figure: `${labels[kind]} req/s`,
+          value: ours.rps,
+          unit: 'req/s',
+          baseline: base.rps,
+          ratio,
+          target: `≥ ${targets[kind]}× baseline`,
+          holds: ratio >= targets[kind],
+        });
+        figures.push({
+          section: 'api',
+          figure: `${labels[kind]} p99 [p50 ${ours.p50} ms, baseline p50 ${base.p50} ms]`,
+          value: ours.p99,
+          unit: 'ms',
+          baseline: base.p99,
+          ratio: ours.p99 > 0 ? base.p99 / ours.p99 : null,
+          target: 'p99 ≤ 50 ms',
+          holds: ours.p99 <= 50,
+        });
+      }
+      baselineRssMb = baseline.rssMb();
+    } finally {
+      await jotter.stop();
+      await baseline.stop();
+    }
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  return { figures, baselineRssMb };
+}

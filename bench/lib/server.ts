@@ -1,0 +1,100 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const root = path.resolve(__dirname, '../..');
+export const jwtSecret = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
+
+/** A free TCP port on localhost. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  pid: number;
+  /** Milliseconds from spawn to the first passing /healthz. */
+  startMs: number;
+  /** Resident memory now, in MB (from /proc). */
+  rssMb(): number;
+  stop(): Promise<void>;
+}
+
+/** Polls `url` until it answers 200; returns the milliseconds since `t0`. */
+async function waitFor(url: string, t0: number, child: ChildProcess): Promise<number> {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return performance.now() - t0;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - t0 > 60_000) throw new Error(`${url} did not answer within 60 s`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+/** Starts a process serving HTTP on `port` and waits for `healthPath` to pass. */
+export async function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  port: number,
+  healthPath = '/healthz',
+): Promise<RunningServer> {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping)
+      console.error(`  ! ${args.join(' ')} exited unexpectedly (code ${code}, signal ${signal})`);
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const startMs = await waitFor(`${url}${healthPath}`, t0, child);
+  return {
+    url,
+    pid: child.pid!,
+    startMs,
+    rssMb: () => {
+      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        stopping = true;
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Starts the built Jotter server on `databaseUrl`. */
+export async function startJotter(databaseUrl: string): Promise<RunningServer> {
+  const port = await freePort();
+  return startProcess(
+    [path.join(root, 'server/dist/index.js')],
+    {
+      DATABASE_URL: databaseUrl,
+      DEMO_USERS: 'off',
+      LOG_LEVEL: 'silent',
+      AUTH_RATE_LIMIT: '0',
+      JWT_SECRET: jwtSecret,
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(root, 'bench/.cache'),
+    },
+    port,
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * `npm run bench` (`-- --quick` for a short run, `-- --no-pg` to skip PostgreSQL): every figure
+ * beside a baseline measured in the same run, printed as one table and written to
+ * bench/results/latest.json.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { apiOverhead } from './api';
+import { freePort, root, startProcess } from './lib/server';
+import type { Figure } from './lib/stats';
+import { searchSqlite } from './search';
+
+const quick = process.argv.includes('--quick');
+const withPg = !process.argv.includes('--no-pg');
+const seconds = quick ? 3 : 10;
+const runs = quick ? 20 : 50;
+
+function fmt(n: number | null, digits = 1): string {
+  return n === null || Number.isNaN(n) ? '—' : n.toFixed(digits);
+}
+
+function printTable(figures: Figure[]) {
+  const rows = figures.map((f) => [
+    f.figure,
+    `${fmt(f.value)} ${f.unit}`,
+    f.baseline === null ? '—' : `${fmt(f.baseline)} ${f.unit}`,
+    f.ratio === null ? '—' : `${fmt(f.ratio, 2)}×`,
+    f.target,
+    f.holds === null ? 'n/a' : f.holds ? 'yes' : 'NO',
+  ]);
+  const head = ['figure', 'value', 'baseline', 'ratio', 'target', 'holds'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(line(head));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of rows) console.log(line(r));
+}
+
+async function coldStartBaseline(): Promise<number> {
+  const port = await freePort();
+  const bare = await startProcess(
+    [
+      '-e',
+      "require('node:http').createServer((q, s) => s.end('ok')).listen(Number(process.env.PORT), '127.0.0.1')",
+    ],
+    {},
+    port,
+  );
+  await bare.stop();
+  return bare.startMs;
+}
+
+async function main() {
+  const started = Date.now();
+  const figures: Figure[] = [];
+
+  console.log(`API overhead (autocannon, 50 connections, ${seconds} s each after a warm-up)…`);
+  const api = await apiOverhead(seconds);
+  figures.push(...api.figures);
+
+  console.log(`Search at 100,000 notes on SQLite (${runs} runs per case)…`);
+  const coldBase = await coldStartBaseline();
+  const search = await searchSqlite(runs);
+  figures.push(...search.figures);
+
+  figures.push(
+    {
+      section: 'footprint',
+      figure: 'cold start to passing /healthz (100k-note SQLite file)',
+      value: search.startMs,
+      unit: 'ms',
+      baseline: coldBase,
+      ratio: coldBase / search.startMs,
+      target: '≤ 1000 ms',
+      holds: search.startMs <= 1000,
+    },
+    {
+      section: 'footprint',
+      figure: 'resident memory after the search benchmark',
+      value: search.rssMb,
+      unit: 'MB',
+      baseline: api.baselineRssMb,
+      ratio: api.baselineRssMb / search.rssMb,
+      target: '≤ 200 MB',
+      holds: search.rssMb <= 200,
+    },
+  );
+
+  if (withPg) {
+    console.log(`Search at 100,000 notes on PostgreSQL 15 (${runs} runs per case)…`);
+    try {
+      const out = execFileSync(
+        'bash',
+        [
+          'scripts/with-postgres.sh',
+          process.execPath,
+          '--import',
+          'tsx',
+          'bench/pg.ts',
+          String(runs),
+        ],
+        {
+          cwd: root,
+          env: { ...process.env, JOTTER_TEST_PG_PORT: '54391' },
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'inherit'],
+          maxBuffer: 1 << 24,
+        },
+      );
+      const lines = out.trim().split('\n');
+      figures.push(...(JSON.parse(lines[lines.length - 1]!) as Figure[]));
+    } catch (error) {
+      console.error(
+        '  ! PostgreSQL figures failed:',
+        error instanceof Error ? error.message : error,
+      );
+    }
+  }
+
+  console.log('');
+  printTable(figures);
+  const result = {
+    date: new Date().toISOString(),
+    mode: quick ? 'quick' : 'full',
+    machine: {
+      cpus: os.cpus().length,
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+    },
+    seconds: Math.round((Date.now() - started) / 1000),
+    figures,
+  };
+  const out = path.join(root, 'bench/results/latest.json');
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`\nwritten to ${path.relative(root, out)} in ${result.seconds} s`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,28 @@
+/** The part of autocannon's API the benchmarks use (it ships no types). */
+declare module 'autocannon' {
+  namespace autocannon {
+    interface Request {
+      method?: string;
+      body?: string;
+      headers?: Record<string, string>;
+      setupRequest?: (req: Request) => Request;
+    }
+    interface Options {
+      url: string;
+      connections?: number;
+      duration?: number;
+      method?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      requests?: Request[];
+    }
+    interface Result {
+      requests: { average: number };
+      latency: { p50: number; p99: number };
+      errors: number;
+      non2xx: number;
+    }
+  }
+  function autocannon(options: autocannon.Options): Promise<autocannon.Result>;
+  export = autocannon;
+}

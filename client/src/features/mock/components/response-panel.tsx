@@ -11,9 +11,14 @@ export function ResponsePanel({ response }: { response: TesterResponse | undefin
             {response.status} {response.statusText}
           </p>
           <h3>Data</h3>
-          <pre className="code">{JSON.stringify(response.data, null, 2)}</pre>
+          {/* Focusable so a long answer can be scrolled from the keyboard. */}
+          <pre className="code" tabIndex={0}>
+            {JSON.stringify(response.data, null, 2)}
+          </pre>
           <h3>Headers</h3>
-          <pre className="code">{JSON.stringify(response.headers, null, 2)}</pre>
+          <pre className="code" tabIndex={0}>
+            {JSON.stringify(response.headers, null, 2)}
+          </pre>
         </>
       ) : (
         <p className="muted">Response is undefined.</p>

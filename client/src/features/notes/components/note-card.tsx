@@ -66,7 +66,7 @@ export function NoteCard({ note, context }: NoteCardProps) {
 
   return (
     <article
-      className="note-card"
+      className={cardStyle(note.color) ? 'note-card note-card--coloured' : 'note-card'}
       style={cardStyle(note.color)}
       aria-label={title}
       aria-busy={busy}

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 
 import { createApp } from './app';
 import { loadConfig } from './config';
@@ -27,7 +27,14 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 9000);
     force.unref();
-    server.close(() => {
+    // Stop accepting, but keep kept-alive connections a moment: a request already sent on one may
+    // still sit unread in the socket while the event loop is busy, and closing "idle" connections
+    // at once would drop it. Every answer from now on closes its connection instead.
+    server.prependListener('request', (_req, res) => res.setHeader('connection', 'close'));
+    // setImmediate: after the event loop's poll phase has read what is already waiting.
+    const idle = setTimeout(() => setImmediate(() => server.closeIdleConnections()), 1500);
+    idle.unref();
+    net.Server.prototype.close.call(server, () => {
       jotter
         .close()
         .then(() => {
@@ -39,7 +46,6 @@ async function main(): Promise<void> {
           process.exit(1);
         });
     });
-    server.closeIdleConnections();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

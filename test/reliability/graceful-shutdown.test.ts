@@ -1,11 +1,33 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 
-import { call, gql, signupOver } from '../support/client';
+import { call, signupOver, type Answer } from '../support/client';
 import { report } from '../support/report';
 import { sleep, startServer } from '../support/server-process';
+
+/**
+ * One GraphQL call on the client's own kept-alive connection (one socket per client, opened long
+ * before the signal), so a failure means the server dropped a request it had been sent.
+ */
+function post(agent: http.Agent, base: string, token: string, body: unknown): Promise<Answer> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve) => {
+    const req = http.request(
+      `${base}/graphql`,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', authorization: token, 'content-length': Buffer.byteLength(payload) } },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+      },
+    );
+    req.on('error', (error) => resolve({ status: 0, body: String(error) }));
+    req.end(payload);
+  });
+}
 
 /**
  * Graceful shutdown: SIGTERM while clients stream writes (some of them 1 MB notes). Requests in
@@ -20,21 +42,23 @@ it('SIGTERM under load: in-flight requests finish, nothing acknowledged is lost,
     const { token } = await signupOver(server.url, 'shutdown@example.com');
     const acked = new Map<string, string>();
     let signalAt = Infinity;
-    const inFlight: Array<{ title: string; status: number }> = [];
+    const inFlight: Array<{ title: string; status: number; error?: string }> = [];
     const big = `<p>${'x'.repeat(900_000)}</p>`;
 
     const client = async (c: number) => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
       for (let n = 0; ; n += 1) {
         const title = `c${c}-n${n}`;
         const sent = performance.now();
-        const res = await gql(
-          server.url,
-          `mutation($input: NoteInput!) { addNote(input: $input) { id title } }`,
-          { input: { title, content: c === 0 ? big : `<p>${title}</p>` } },
-          token,
-        );
-        if (sent < signalAt - 20 && performance.now() > signalAt) inFlight.push({ title, status: res.status });
-        if (res.status === 0) return;
+        const res = await post(agent, server.url, token, {
+          query: `mutation($input: NoteInput!) { addNote(input: $input) { id title } }`,
+          variables: { input: { title, content: c === 0 ? big : `<p>${title}</p>` } },
+        });
+        if (sent < signalAt - 20 && performance.now() > signalAt) inFlight.push({ title, status: res.status, ...(res.status === 0 ? { error: String(res.body) } : {}) });
+        if (res.status === 0 || performance.now() > signalAt) {
+          agent.destroy();
+          if (res.status === 0) return;
+        }
         const note = res.body?.data?.addNote;
         if (note) acked.set(note.id, note.title);
         else if (performance.now() < signalAt) throw new Error(JSON.stringify(res.body));

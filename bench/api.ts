@@ -12,10 +12,10 @@ import { tokenFor } from './lib/tokens';
 /** A reader with 100 notes, and 200 writers with 100 notes each (so POST lists stay near 100). */
 const apiPlan: SeedPlan = { users: Array<number>(201).fill(100), seed: 7 };
 
-const notesQuery = `query { notes(first: 50) { totalCount nodes { id title content textContent color priority tags location createdAt updatedAt } } }`;
+export const notesQuery = `query { notes(first: 50) { totalCount nodes { id title content textContent color priority tags location createdAt updatedAt } } }`;
 
 /** A 2 kB note body: rich text as the editor makes it. */
-const twoKbNote = {
+export const twoKbNote = {
   title: 'Benchmark note',
   content: `<p>${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(34)}</p>`,
   tags: ['bench'],
@@ -86,7 +86,7 @@ async function cannon(
   return run(seconds);
 }
 
-async function apiCorpus(): Promise<{ file: string; users: SeededUser[] }> {
+export async function apiCorpus(): Promise<{ file: string; users: SeededUser[] }> {
   const hash = crypto.createHash('sha256');
   for (const f of ['bench/lib/corpus.ts', 'bench/lib/seed.ts', 'server/src/store/migrations.ts']) {
     hash.update(fs.readFileSync(path.join(root, f)));

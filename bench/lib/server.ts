@@ -88,6 +88,7 @@ export async function startJotter(databaseUrl: string): Promise<RunningServer> {
     [path.join(root, 'server/dist/index.js')],
     {
       DATABASE_URL: databaseUrl,
+      NODE_ENV: 'production',
       DEMO_USERS: 'off',
       LOG_LEVEL: 'silent',
       AUTH_RATE_LIMIT: '0',

@@ -84,6 +84,9 @@ export async function createApp(config: Config, logger: Logger): Promise<JotterA
 
   const app = express();
   app.disable('x-powered-by');
+  // No ETag on API answers: Express hashes every body (SHA-1 over 150 kB lists) for a header no
+  // Jotter client uses. Static files keep theirs (serve-static sets its own).
+  app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
   app.use(helmet({ contentSecurityPolicy, crossOriginEmbedderPolicy: false }));
   app.use(

@@ -3,7 +3,10 @@ import path from 'node:path';
 
 import { ApolloServer } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
 
@@ -34,7 +37,10 @@ export function createApolloServer(logger: Logger): ApolloServer<GraphQLContext>
   return new ApolloServer<GraphQLContext>({
     typeDefs,
     resolvers,
-    plugins: [ApolloServerPluginLandingPageDisabled()],
+    // Jotter sets no cache hints; the cache-control plugin would still wrap every field resolved.
+    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled()],
+    // GraphiQL (/graphql in a browser) needs introspection, whatever NODE_ENV says.
+    introspection: true,
     includeStacktraceInErrorResponses: false,
     formatError: (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
       const original = unwrapResolverError(error);

@@ -79,6 +79,30 @@ class SqliteDialectKeepingErrors extends SqliteDialect {
   }
 }
 
+/** How many distinct prepared statements one SQLite connection keeps (least recently used go). */
+const statementCacheSize = 256;
+
+/**
+ * Kysely prepares every query anew; the hot ones have a fixed SQL text (values are bound), so
+ * the connection keeps what it prepared and hands it back for the same text. Kysely only runs
+ * statements to completion (`all`/`run`), so a cached statement is never busy when reused.
+ */
+function cachePreparedStatements(handle: SQLite.Database): void {
+  const prepare = handle.prepare.bind(handle);
+  const cache = new Map<string, SQLite.Statement>();
+  handle.prepare = ((source: string) => {
+    let statement = cache.get(source);
+    if (statement) {
+      cache.delete(source);
+    } else {
+      statement = prepare(source);
+      if (cache.size >= statementCacheSize) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(source, statement);
+    return statement;
+  }) as SQLite.Database['prepare'];
+}
+
 function openSqlite(url: string): Store {
   const file =
     url === ':memory:' || url === 'file::memory:' ? ':memory:' : url.replace(/^file:/, '');
@@ -94,6 +118,7 @@ function openSqlite(url: string): Store {
       handle.pragma('foreign_keys = ON');
       handle.pragma('busy_timeout = 5000');
       await migrate(new Kysely<Database>({ dialect: new SqliteDialect({ database: handle }) }), 'sqlite');
+      cachePreparedStatements(handle);
     } catch (error) {
       handle.close();
       throw error;

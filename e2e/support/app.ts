@@ -112,3 +112,9 @@ export async function expectText(page: Page, text: string): Promise<void> {
 export async function openMenu(toggle: Locator): Promise<void> {
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
 }
+
+/** Closes a popover or menu by its toggle button if it is open. */
+export async function closeMenu(toggle: Locator): Promise<void> {
+  if ((await toggle.getAttribute('aria-expanded')) === 'true') await toggle.click();
+  await toggle.and(toggle.page().locator('[aria-expanded="false"]')).waitFor();
+}

@@ -1,7 +1,7 @@
 /**
- * `npm run bench` (`-- --quick` for a short run, `-- --no-pg` to skip PostgreSQL): every figure
- * beside a baseline measured in the same run, printed as one table and written to
- * bench/results/latest.json.
+ * `npm run bench` (`-- --quick` for a short run, `-- --no-pg` to skip PostgreSQL, `-- --no-client`
+ * to skip the browser figures): every figure beside a baseline measured in the same run, printed
+ * as one table and written to bench/results/latest.json.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { apiOverhead } from './api';
+import { clientFigures } from './client';
 import { freePort, root, startProcess } from './lib/server';
 import type { Figure } from './lib/stats';
 import { searchSqlite } from './search';
@@ -117,6 +118,15 @@ async function main() {
         '  ! PostgreSQL figures failed:',
         error instanceof Error ? error.message : error,
       );
+    }
+  }
+
+  if (!process.argv.includes('--no-client')) {
+    console.log('Client: Lighthouse on the landing page and /home, /home with 10,000 notes…');
+    try {
+      figures.push(...(await clientFigures(quick)));
+    } catch (error) {
+      console.error('  ! client figures failed:', error instanceof Error ? error.message : error);
     }
   }
 

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { notesList } from './support/app';
-import { launchBrowser, viewports } from './support/browser';
+import { launchBrowser, viewports, type ViewportName } from './support/browser';
 import { startServer, waitFor, type RunningServer } from './support/server';
 
 /**
@@ -92,6 +92,8 @@ interface Screen {
   name: string;
   path: string;
   signedIn: boolean;
+  /** Desktop unless said otherwise. */
+  viewport?: ViewportName;
   /** Resolves once the screen shows its content (not a spinner). */
   ready: (page: Page) => Promise<unknown>;
   /** Something to do before the check (open a modal). */
@@ -129,6 +131,17 @@ const SCREENS: Screen[] = [
     act: async (page) => {
       await page.getByRole('button', { name: 'Filters' }).click();
       await page.getByRole('checkbox', { name: 'work' }).waitFor();
+    },
+  },
+  {
+    name: 'home at 375 px with the side menu open',
+    path: '/home',
+    signedIn: true,
+    viewport: 'phone',
+    ready: cards(3),
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('navigation', { name: 'Menu' }).waitFor();
     },
   },
   { name: 'archive', path: '/archive', signedIn: true, ready: cards(2) },
@@ -173,13 +186,14 @@ function describeViolations(results: Awaited<ReturnType<AxeBuilder['analyze']>>)
 }
 
 describe.each(['dark', 'light'] as const)('axe, %s theme', (theme) => {
-  const contexts = new Map<boolean, BrowserContext>();
+  const contexts = new Map<string, BrowserContext>();
 
-  /** One context signed out and one signed in (auth state written before the app starts). */
-  async function pageFor(signedIn: boolean): Promise<Page> {
-    let context = contexts.get(signedIn);
+  /** A context per sign-in state and width (auth state written before the app starts). */
+  async function pageFor(signedIn: boolean, viewport: ViewportName): Promise<Page> {
+    const key = `${signedIn}-${viewport}`;
+    let context = contexts.get(key);
     if (!context) {
-      context = await browser.newContext({ baseURL: server.url, viewport: viewports.desktop });
+      context = await browser.newContext({ baseURL: server.url, viewport: viewports[viewport] });
       await context.addInitScript(
         ({ theme, auth }) => {
           localStorage.setItem('theme', theme);
@@ -191,7 +205,7 @@ describe.each(['dark', 'light'] as const)('axe, %s theme', (theme) => {
         },
         { theme, auth: signedIn ? session : null },
       );
-      contexts.set(signedIn, context);
+      contexts.set(key, context);
     }
     return context.pages()[0] ?? context.newPage();
   }
@@ -203,7 +217,7 @@ describe.each(['dark', 'light'] as const)('axe, %s theme', (theme) => {
   it.each(SCREENS.map((screen) => [screen.name, screen] as const))(
     '%s has no serious or critical violation',
     async (_name, screen) => {
-      const page = await pageFor(screen.signedIn);
+      const page = await pageFor(screen.signedIn, screen.viewport ?? 'desktop');
       await page.goto(screen.path);
       await screen.ready(page);
       await screen.act?.(page);

@@ -12,6 +12,13 @@ const EMPTY_MESSAGE: Record<NoteContext, string> = {
   trash: 'No Notes In Trash',
 };
 
+/** Each card's title is an h3: this (screen-reader) h2 keeps the page's headings in order. */
+const LIST_HEADING: Record<NoteContext, string> = {
+  notes: 'All notes',
+  archive: 'Archived notes',
+  trash: 'Notes in the trash',
+};
+
 interface NotesListProps {
   context: NoteContext;
   filter: NoteFilter;
@@ -58,6 +65,7 @@ export function NotesList({ context, filter, filtering, onClearSearch }: NotesLi
 
   return (
     <>
+      <h2 className="visually-hidden">{LIST_HEADING[context]}</h2>
       <ul className="notes-grid" aria-label="Notes">
         {notes.map((note) => (
           <li key={note.id}>

@@ -9,6 +9,7 @@ import { pinoHttp } from 'pino-http';
 
 import { createAuthLimiter } from './auth/rate-limit';
 import { createTokenService, resolveJwtSecret, tokenFromHeader } from './auth/tokens';
+import { compressedAssets } from './compressed-assets';
 import type { Config } from './config';
 import type { GraphQLContext } from './graphql/context';
 import { createApolloServer } from './graphql/server';
@@ -16,11 +17,7 @@ import { restRouter } from './rest';
 import { errorHandler } from './rest/errors';
 import { createServices, type Services } from './services';
 import { seedDemoUsers } from './services/demo';
-import {
-  AppError,
-  databaseUnavailableMessage,
-  isDatabaseUnavailable,
-} from './services/errors';
+import { AppError, databaseUnavailableMessage, isDatabaseUnavailable } from './services/errors';
 import { openStore, type Store } from './store/database';
 
 export interface JotterApp {
@@ -155,6 +152,7 @@ export async function createApp(config: Config, logger: Logger): Promise<JotterA
   );
   app.use('/graphql', errorHandler(logger));
 
+  app.use(compressedAssets(config.clientDist));
   app.use(express.static(config.clientDist, { index: false, maxAge: '1h' }));
   const indexHtml = path.join(config.clientDist, 'index.html');
   app.get('/{*path}', (req, res, next) => {

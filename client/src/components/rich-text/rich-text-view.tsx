@@ -1,9 +1,10 @@
 import { Fragment, useMemo } from 'react';
 import type { ReactNode } from 'react';
+import { Text } from 'slate';
 import type { Descendant } from 'slate';
-import type { FormattedText, InlineNode, ListElement } from './types';
-import { LIST_TYPES } from './types';
+import type { InlineNode, ListElement } from './types';
 import { htmlToSlate } from './html-deserialize';
+import { isList } from './editor-commands';
 import { BLOCK_TAG, blockStyle, leafPresentation, wrapMarks } from './node-styles';
 import './rich-text.css';
 
@@ -12,12 +13,6 @@ export interface RichTextViewProps {
   html: string;
 }
 
-// Checks without Slate's runtime: note cards render through this view, and importing Slate here
-// put the editor's libraries (240 kB) on the first screen of /home.
-const isText = (node: Descendant | InlineNode): node is FormattedText => 'text' in node;
-const isList = (node: Descendant): node is ListElement =>
-  'type' in node && (LIST_TYPES as readonly string[]).includes(node.type);
-
 /** Read-only rendering of stored rich text as React elements (for note cards). */
 export function RichTextView({ html }: RichTextViewProps) {
   const nodes = useMemo(() => htmlToSlate(html), [html]);
@@ -25,7 +20,7 @@ export function RichTextView({ html }: RichTextViewProps) {
 }
 
 function renderBlock(node: Descendant, key: number): ReactNode {
-  if (isText(node) || node.type === 'link' || node.type === 'image') {
+  if (Text.isText(node) || node.type === 'link' || node.type === 'image') {
     return <p key={key}>{renderInline(node, 0)}</p>;
   }
   if (isList(node)) return renderList(node, key);
@@ -40,15 +35,9 @@ function renderBlock(node: Descendant, key: number): ReactNode {
 /** Nested lists sit beside items in the Slate value; here they go inside the item before them. */
 function renderList(list: ListElement, key: number): ReactNode {
   const items: ReactNode[] = [];
-  let current:
-    { key: number; node: ReactNode[]; style?: ReturnType<typeof blockStyle> } | undefined;
+  let current: { key: number; node: ReactNode[]; style?: ReturnType<typeof blockStyle> } | undefined;
   const flush = () => {
-    if (current)
-      items.push(
-        <li key={current.key} style={current.style}>
-          {current.node}
-        </li>,
-      );
+    if (current) items.push(<li key={current.key} style={current.style}>{current.node}</li>);
     current = undefined;
   };
   list.children.forEach((child, index) => {
@@ -70,7 +59,7 @@ function renderList(list: ListElement, key: number): ReactNode {
 }
 
 function renderInline(node: InlineNode, key: number): ReactNode {
-  if (isText(node)) {
+  if (Text.isText(node)) {
     if (node.text === '') return null;
     const presentation = leafPresentation(node);
     const content = wrapMarks(node, node.text);
@@ -82,8 +71,7 @@ function renderInline(node: InlineNode, key: number): ReactNode {
       <Fragment key={key}>{content}</Fragment>
     );
   }
-  if (node.type === 'image')
-    return <img key={key} className="rt-image__img" src={node.url} alt={node.alt ?? ''} />;
+  if (node.type === 'image') return <img key={key} className="rt-image__img" src={node.url} alt={node.alt ?? ''} />;
   return (
     <a key={key} href={node.url} rel="noopener noreferrer" target="_blank">
       {node.children.map(renderInline)}

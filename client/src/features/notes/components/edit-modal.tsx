@@ -1,7 +1,7 @@
 import { Modal } from '../../../components/modal';
 import { useNotesUi } from '../hooks/notes-ui-context';
 import type { NoteContext } from '../hooks/use-note-actions';
-import { LazyNoteEditor } from './lazy-note-editor';
+import { NoteEditor } from './note-editor';
 
 /** The edit modal: the note editor in edit mode over a backdrop, while a note is being edited. */
 export function EditModal({ context }: { context: NoteContext }) {
@@ -9,7 +9,7 @@ export function EditModal({ context }: { context: NoteContext }) {
   if (!editorNote) return null;
   return (
     <Modal label="Edit note" onClose={closeEditModal}>
-      <LazyNoteEditor
+      <NoteEditor
         key={editorNote.id}
         note={editorNote}
         context={context}

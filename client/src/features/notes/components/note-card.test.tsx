@@ -5,7 +5,7 @@ import { NotesUiProvider } from '../hooks/notes-ui-context';
 import type { NoteActions } from '../hooks/use-note-actions';
 import { NoteCard } from './note-card';
 
-jest.mock('../../../components/rich-text/rich-text-view', () => ({
+jest.mock('../../../components/rich-text', () => ({
   RichTextView: ({ html }: { html: string }) => <div data-testid="body">{html}</div>,
 }));
 

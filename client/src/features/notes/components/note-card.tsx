@@ -3,8 +3,7 @@ import type { CSSProperties } from 'react';
 import { Archive, ArchiveRestore, Flag, Palette, PenLine, Tag, Trash2 } from 'lucide-react';
 import { Popover } from '../../../components/popover';
 import { SectionLoader } from '../../../components/section-loader';
-// The view's own module, not the rich-text barrel, whose editor exports would pull in Slate.
-import { RichTextView } from '../../../components/rich-text/rich-text-view';
+import { RichTextView } from '../../../components/rich-text';
 import { readableTextColor } from '../../../lib/color';
 import type { Priority } from '../../../gql/graphql';
 import type { Note } from '../api/note-fields';

@@ -94,7 +94,8 @@ export async function createApp(config: Config, logger: Logger): Promise<JotterA
         req: (req: { method: string; url: string; id: unknown }) => ({
           id: req.id,
           method: req.method,
-          url: req.url,
+          // The path only: a query string can carry anything a client put there.
+          url: req.url.split('?')[0],
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },

@@ -51,11 +51,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (isDatabaseUnavailable(error)) {
-      logger.error({ err: error, url: req.originalUrl }, 'database unavailable');
+      logger.error({ err: error, url: req.originalUrl.split('?')[0] }, 'database unavailable');
       res.status(503).json({ errors: [databaseUnavailableMessage] });
       return;
     }
-    logger.error({ err: error, url: req.originalUrl }, 'unexpected error');
+    logger.error({ err: error, url: req.originalUrl.split('?')[0] }, 'unexpected error');
     res.status(500).json({ error: 'Internal server error', errors: ['Internal server error'] });
   };
 }

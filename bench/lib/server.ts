@@ -1,22 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+
+import { freePort } from '../../test/support/server-process';
+
+export { freePort };
 
 export const root = path.resolve(__dirname, '../..');
 export const jwtSecret = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
-
-/** A free TCP port on localhost. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 export interface RunningServer {
   url: string;

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+
+import { freePort } from '../../test/support/server-process';
 
 export interface RunningServer {
   url: string;
@@ -13,18 +14,6 @@ export interface RunningServer {
 }
 
 const root = path.resolve(__dirname, '../..');
-
-/** A port nobody is listening on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Polls `check` until it holds or `timeoutMs` passes: waiting on a condition, never a fixed sleep. */
 export async function waitFor(

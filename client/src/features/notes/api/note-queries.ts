@@ -1,17 +1,24 @@
 import { graphql } from '../../../gql';
 
+/** What every list query asks of its connection. */
+export const NotePageFragment = graphql(`
+  fragment NotePage on NoteConnection {
+    nodes {
+      ...NoteFields
+    }
+    totalCount
+    pageInfo {
+      endCursor
+      hasNextPage
+    }
+  }
+`);
+
 /** A page of the main list. */
 export const NotesListDocument = graphql(`
   query NotesList($filter: NoteFilter, $first: Int, $after: String) {
     notes(filter: $filter, first: $first, after: $after) {
-      nodes {
-        ...NoteFields
-      }
-      totalCount
-      pageInfo {
-        endCursor
-        hasNextPage
-      }
+      ...NotePage
     }
   }
 `);
@@ -20,14 +27,7 @@ export const NotesListDocument = graphql(`
 export const ArchivesListDocument = graphql(`
   query ArchivesList($filter: NoteFilter, $first: Int, $after: String) {
     archives(filter: $filter, first: $first, after: $after) {
-      nodes {
-        ...NoteFields
-      }
-      totalCount
-      pageInfo {
-        endCursor
-        hasNextPage
-      }
+      ...NotePage
     }
   }
 `);
@@ -36,14 +36,7 @@ export const ArchivesListDocument = graphql(`
 export const TrashListDocument = graphql(`
   query TrashList($first: Int, $after: String) {
     trash(first: $first, after: $after) {
-      nodes {
-        ...NoteFields
-      }
-      totalCount
-      pageInfo {
-        endCursor
-        hasNextPage
-      }
+      ...NotePage
     }
   }
 `);

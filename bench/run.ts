@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (`-- --quick` for a short run, `-- --no-pg` to skip PostgreSQL, `-- --no-client`
- * to skip the browser figures): every figure beside a baseline measured in the same run, printed
+ * to skip the browser figures, `-- --client-only` for the browser figures alone): every figure beside a baseline measured in the same run, printed
  * as one table and written to bench/results/latest.json.
  */
 import { execFileSync } from 'node:child_process';
@@ -15,7 +15,8 @@ import type { Figure } from './lib/stats';
 import { searchSqlite } from './search';
 
 const quick = process.argv.includes('--quick');
-const withPg = !process.argv.includes('--no-pg');
+const clientOnly = process.argv.includes('--client-only');
+const withPg = !clientOnly && !process.argv.includes('--no-pg');
 const seconds = quick ? 3 : 10;
 const runs = quick ? 20 : 50;
 
@@ -54,10 +55,7 @@ async function coldStartBaseline(): Promise<number> {
   return bare.startMs;
 }
 
-async function main() {
-  const started = Date.now();
-  const figures: Figure[] = [];
-
+async function serverFigures(figures: Figure[]) {
   console.log(`API overhead (autocannon, 50 connections, ${seconds} s each after a warm-up)…`);
   const api = await apiOverhead(seconds);
   figures.push(...api.figures);
@@ -89,6 +87,13 @@ async function main() {
       holds: search.rssMb <= 200,
     },
   );
+}
+
+async function main() {
+  const started = Date.now();
+  const figures: Figure[] = [];
+
+  if (!clientOnly) await serverFigures(figures);
 
   if (withPg) {
     console.log(`Search at 100,000 notes on PostgreSQL 15 (${runs} runs per case)…`);

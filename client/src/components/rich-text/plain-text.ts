@@ -1,6 +1,21 @@
-import { Element, Node } from 'slate';
 import type { Descendant } from 'slate';
+import type { FormattedText } from './types';
 import { htmlToSlate } from './html-deserialize';
+
+// No Slate code at run time: the note editor's emptiness check and the cards must not load it.
+type AnyNode = Descendant | FormattedText | { type: string; children: AnyNode[] };
+
+const isText = (node: AnyNode): node is FormattedText => !('children' in node);
+
+/** The text of a node and its descendants, as Slate's `Node.string` gives it. */
+function nodeString(node: AnyNode): string {
+  return isText(node) ? node.text : (node.children as AnyNode[]).map(nodeString).join('');
+}
+
+function hasImage(node: AnyNode): boolean {
+  if (isText(node)) return false;
+  return ('type' in node && node.type === 'image') || (node.children as AnyNode[]).some(hasImage);
+}
 
 /** Plain text of the nodes: one line per block (list items included), soft breaks kept. */
 export function slateToText(nodes: Descendant[]): string {
@@ -10,17 +25,14 @@ export function slateToText(nodes: Descendant[]): string {
 /** True when the HTML has no visible text and no image: an empty note body. */
 export function isHtmlEmpty(html: string): boolean {
   const nodes = htmlToSlate(html);
-  const hasImage = nodes.some((node) =>
-    Array.from(Node.nodes(node)).some(([child]) => Element.isElement(child) && child.type === 'image'),
-  );
-  return !hasImage && slateToText(nodes).trim() === '';
+  return !nodes.some(hasImage) && slateToText(nodes).trim() === '';
 }
 
-function blockLines(nodes: Descendant[]): string[] {
+function blockLines(nodes: AnyNode[]): string[] {
   return nodes.flatMap((node) => {
-    if (Element.isElement(node) && (node.type === 'numbered-list' || node.type === 'bulleted-list')) {
-      return blockLines(node.children);
+    if (!isText(node) && 'type' in node && (node.type === 'numbered-list' || node.type === 'bulleted-list')) {
+      return blockLines(node.children as AnyNode[]);
     }
-    return [Node.string(node)];
+    return [nodeString(node)];
   });
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Descendant } from 'slate';
-import { Editable, Slate } from 'slate-react';
+import { Editor, Transforms } from 'slate';
+import { Editable, ReactEditor, Slate } from 'slate-react';
 import { htmlToSlate } from './html-deserialize';
 import { slateToHtml } from './html-serialize';
 import { slateToText } from './plain-text';
@@ -21,6 +22,10 @@ export interface RichTextEditorProps {
   resetKey?: string | number;
   /** Accessible name of the editable area. */
   ariaLabel?: string;
+  /** Put the caret at the end of the text and focus it on mount. */
+  autoFocus?: boolean;
+  /** Text typed before the editor was loaded: inserted at the end on mount (as typing). */
+  pendingText?: string;
 }
 
 /**
@@ -31,13 +36,27 @@ export function RichTextEditor({ resetKey, ...props }: RichTextEditorProps) {
   return <EditorInstance key={resetKey ?? 'initial'} {...props} />;
 }
 
-function EditorInstance({ initialHtml, onChange, ariaLabel = 'Note body' }: Omit<RichTextEditorProps, 'resetKey'>) {
+function EditorInstance({
+  initialHtml,
+  onChange,
+  ariaLabel = 'Note body',
+  autoFocus = false,
+  pendingText = '',
+}: Omit<RichTextEditorProps, 'resetKey'>) {
   const [editor] = useState(createRichEditor);
   const [initialValue] = useState(() => htmlToSlate(initialHtml));
   const onChangeRef = useRef(onChange);
   useEffect(() => {
     onChangeRef.current = onChange;
   }, [onChange]);
+
+  const [start] = useState(() => ({ autoFocus, pendingText }));
+  useEffect(() => {
+    if (!start.autoFocus && !start.pendingText) return;
+    Transforms.select(editor, Editor.end(editor, []));
+    if (start.pendingText) Transforms.insertText(editor, start.pendingText);
+    ReactEditor.focus(editor);
+  }, [editor, start]);
 
   const handleValueChange = useCallback((value: Descendant[]) => {
     onChangeRef.current(slateToHtml(value), slateToText(value));

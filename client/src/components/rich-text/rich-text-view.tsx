@@ -1,10 +1,8 @@
 import { Fragment, useMemo } from 'react';
 import type { ReactNode } from 'react';
-import { Text } from 'slate';
 import type { Descendant } from 'slate';
-import type { InlineNode, ListElement } from './types';
+import type { FormattedText, InlineNode, ListElement } from './types';
 import { htmlToSlate } from './html-deserialize';
-import { isList } from './editor-commands';
 import { BLOCK_TAG, blockStyle, leafPresentation, wrapMarks } from './node-styles';
 import './rich-text.css';
 
@@ -13,14 +11,21 @@ export interface RichTextViewProps {
   html: string;
 }
 
-/** Read-only rendering of stored rich text as React elements (for note cards). */
+/**
+ * Read-only rendering of stored rich text as React elements (for note cards). Needs only the
+ * deserialiser and plain React: no Slate code at run time, so the cards do not load the editor.
+ */
 export function RichTextView({ html }: RichTextViewProps) {
   const nodes = useMemo(() => htmlToSlate(html), [html]);
   return <div className="rt-view">{nodes.map(renderBlock)}</div>;
 }
 
+const isText = (node: Descendant | InlineNode): node is FormattedText => !('type' in node);
+const isList = (node: Descendant): node is ListElement =>
+  !isText(node) && (node.type === 'numbered-list' || node.type === 'bulleted-list');
+
 function renderBlock(node: Descendant, key: number): ReactNode {
-  if (Text.isText(node) || node.type === 'link' || node.type === 'image') {
+  if (isText(node) || node.type === 'link' || node.type === 'image') {
     return <p key={key}>{renderInline(node, 0)}</p>;
   }
   if (isList(node)) return renderList(node, key);
@@ -59,7 +64,7 @@ function renderList(list: ListElement, key: number): ReactNode {
 }
 
 function renderInline(node: InlineNode, key: number): ReactNode {
-  if (Text.isText(node)) {
+  if (isText(node)) {
     if (node.text === '') return null;
     const presentation = leafPresentation(node);
     const content = wrapMarks(node, node.text);

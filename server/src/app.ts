@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { expressMiddleware } from '@as-integrations/express5';
+import compression from 'compression';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
@@ -114,6 +115,11 @@ export async function createApp(config: Config, logger: Logger): Promise<JotterA
     }
   });
 
+  // API answers (JSON lists of notes, tens of kB) are gzipped for clients that ask; level 1
+  // keeps most of the saving for a fraction of the CPU of the default level. Static files are
+  // compressed once at start (compressed-assets.ts), not here.
+  const compressAnswers = compression({ level: 1, threshold: 1024 });
+  app.use(['/api', '/graphql'], compressAnswers);
   app.use('/api', restRouter({ services, authLimiter }));
   app.use('/api', errorHandler(logger));
 

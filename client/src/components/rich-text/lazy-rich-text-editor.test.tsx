@@ -16,7 +16,13 @@ afterAll(() => {
 
 describe('RichTextEditor (lazy)', () => {
   it('shows a same-layout placeholder first, then the real editor', async () => {
-    render(<RichTextEditor initialHtml="<p>hello</p>" onChange={() => undefined} ariaLabel="Note body" />);
+    render(
+      <RichTextEditor
+        initialHtml="<p>hello</p>"
+        onChange={() => undefined}
+        ariaLabel="Note body"
+      />,
+    );
     const placeholder = screen.getByRole('textbox', { name: 'Text editor (loading)' });
     expect(placeholder.closest('.rt-editor')?.querySelector('.rt-toolbar')).not.toBeNull();
     expect(screen.queryByRole('textbox', { name: 'Note body' })).toBeNull();

@@ -127,7 +127,13 @@ function EditorPlaceholder({ typed, onActivate, onKeyDown }: EditorPlaceholderPr
           <FakeButton>{icon(Redo2)}</FakeButton>
         </div>
         <div className="rt-group">
-          <select className="rt-select" disabled tabIndex={-1} value="paragraph" onChange={() => undefined}>
+          <select
+            className="rt-select"
+            disabled
+            tabIndex={-1}
+            value="paragraph"
+            onChange={() => undefined}
+          >
             <option value="paragraph">Paragraph</option>
             <option>Heading 1</option>
             <option>Heading 2</option>

@@ -30,7 +30,11 @@ export function isHtmlEmpty(html: string): boolean {
 
 function blockLines(nodes: AnyNode[]): string[] {
   return nodes.flatMap((node) => {
-    if (!isText(node) && 'type' in node && (node.type === 'numbered-list' || node.type === 'bulleted-list')) {
+    if (
+      !isText(node) &&
+      'type' in node &&
+      (node.type === 'numbered-list' || node.type === 'bulleted-list')
+    ) {
       return blockLines(node.children as AnyNode[]);
     }
     return [nodeString(node)];

@@ -40,9 +40,15 @@ function renderBlock(node: Descendant, key: number): ReactNode {
 /** Nested lists sit beside items in the Slate value; here they go inside the item before them. */
 function renderList(list: ListElement, key: number): ReactNode {
   const items: ReactNode[] = [];
-  let current: { key: number; node: ReactNode[]; style?: ReturnType<typeof blockStyle> } | undefined;
+  let current:
+    { key: number; node: ReactNode[]; style?: ReturnType<typeof blockStyle> } | undefined;
   const flush = () => {
-    if (current) items.push(<li key={current.key} style={current.style}>{current.node}</li>);
+    if (current)
+      items.push(
+        <li key={current.key} style={current.style}>
+          {current.node}
+        </li>,
+      );
     current = undefined;
   };
   list.children.forEach((child, index) => {
@@ -76,7 +82,8 @@ function renderInline(node: InlineNode, key: number): ReactNode {
       <Fragment key={key}>{content}</Fragment>
     );
   }
-  if (node.type === 'image') return <img key={key} className="rt-image__img" src={node.url} alt={node.alt ?? ''} />;
+  if (node.type === 'image')
+    return <img key={key} className="rt-image__img" src={node.url} alt={node.alt ?? ''} />;
   return (
     <a key={key} href={node.url} rel="noopener noreferrer" target="_blank">
       {node.children.map(renderInline)}

@@ -252,7 +252,7 @@ export function notesService(store: Store) {
       const lastKey = keys[pageRows.length - 1];
       return {
         nodes: pageRows.map(toNoteRecord),
-        totalCount: await sql.count(db, query),
+        totalCount: result.total ?? (await sql.count(db, query)),
         endCursor: lastKey ? encodeCursor(lastKey) : null,
         hasNextPage,
       };

@@ -142,3 +142,44 @@ describe('filter and sort', () => {
     expect(await titles({ search: 'milk' })).toEqual(['delta milk', 'beta']);
   });
 });
+
+describe('search with labels and priority order, paged', () => {
+  const page = async (after: string | null) => {
+    const res = await t.graphql<{
+      notes: Page & { pageInfo: { endCursor: string | null; hasNextPage: boolean } };
+    }>(
+      `query($filter: NoteFilter, $after: String) {
+        notes(filter: $filter, first: 1, after: $after) {
+          nodes { title } totalCount pageInfo { endCursor hasNextPage }
+        }
+      }`,
+      { filter: { search: 'ilk', tags: ['work', 'home'], sort: 'PRIORITY_HIGH_TO_LOW' }, after },
+      token,
+    );
+    expect(res.errors).toBeUndefined();
+    return res.data!.notes;
+  };
+
+  it('counts the whole match on every page, first (counted with the page) and later ones', async () => {
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (;;) {
+      const p = await page(after);
+      expect(p.totalCount).toBe(3);
+      seen.push(...p.nodes.map((n) => n.title));
+      if (!p.pageInfo.hasNextPage) break;
+      after = p.pageInfo.endCursor;
+    }
+    expect(seen).toEqual(['Alpha plan', 'delta milk', 'beta']);
+  });
+
+  it('counts zero when nothing matches', async () => {
+    const res = await t.graphql<{ notes: Page }>(
+      `query($filter: NoteFilter) { notes(filter: $filter, first: 5) { nodes { title } totalCount } }`,
+      { filter: { search: 'ilk', tags: ['misc'], sort: 'PRIORITY_HIGH_TO_LOW' } },
+      token,
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.notes).toEqual({ nodes: [], totalCount: 0 });
+  });
+});

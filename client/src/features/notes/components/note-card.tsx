@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { CSSProperties } from 'react';
-import { Archive, ArchiveRestore, Flag, Palette, PenLine, Tag, Trash2 } from 'lucide-react';
-import { Popover } from '../../../components/popover';
+import { Archive, ArchiveRestore, PenLine, Trash2 } from 'lucide-react';
 import { SectionLoader } from '../../../components/section-loader';
 import { RichTextView } from '../../../components/rich-text';
 import { readableTextColor } from '../../../lib/color';
@@ -10,9 +9,8 @@ import type { Note } from '../api/note-fields';
 import type { NoteContext } from '../hooks/use-note-actions';
 import { useNoteActions } from '../hooks/use-note-actions';
 import { useNotesUi } from '../hooks/notes-ui-context';
-import { ColourPalette } from './colour-palette';
-import { LabelMenu } from './label-menu';
-import { PriorityMenu, priorityLabel } from './priority-menu';
+import { NoteMetaMenus } from './note-meta-menus';
+import { priorityLabel } from './priority-menu';
 
 /** "Created At" time in the reader's locale. */
 export function formatCreatedAt(createdAt: string): string {
@@ -101,31 +99,15 @@ export function NoteCard({ note, context }: NoteCardProps) {
             >
               <PenLine size={18} aria-hidden />
             </button>
-            <Popover label="Change colour" icon={<Palette size={18} aria-hidden />}>
-              {(close) => (
-                <ColourPalette
-                  value={note.color}
-                  onChange={(color) => {
-                    close();
-                    void setColour(color);
-                  }}
-                />
-              )}
-            </Popover>
-            <Popover label="Change labels" icon={<Tag size={18} aria-hidden />}>
-              {() => <LabelMenu selected={note.tags} onChange={(tags) => void setTags(tags)} />}
-            </Popover>
-            <Popover label="Change priority" icon={<Flag size={18} aria-hidden />}>
-              {(close) => (
-                <PriorityMenu
-                  value={note.priority ?? null}
-                  onChange={(priority) => {
-                    close();
-                    void setPriority(priority);
-                  }}
-                />
-              )}
-            </Popover>
+            <NoteMetaMenus
+              verb="Change"
+              color={note.color}
+              tags={note.tags}
+              priority={note.priority ?? null}
+              onColorChange={(color) => void setColour(color)}
+              onTagsChange={(tags) => void setTags(tags)}
+              onPriorityChange={(priority) => void setPriority(priority)}
+            />
           </>
         )}
         {context === 'notes' && (

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Archive, ArchiveRestore, Flag, Palette, Tag, Trash2 } from 'lucide-react';
+import { Archive, ArchiveRestore, Trash2 } from 'lucide-react';
 import { toast } from 'react-toastify';
-import { Popover } from '../../../components/popover';
 import { SectionLoader } from '../../../components/section-loader';
 import { RichTextEditor, isHtmlEmpty } from '../../../components/rich-text';
 import { readableTextColor } from '../../../lib/color';
@@ -9,9 +8,8 @@ import type { NoteInput, Priority } from '../../../gql/graphql';
 import type { Note } from '../api/note-fields';
 import type { NoteContext } from '../hooks/use-note-actions';
 import { useNoteActions } from '../hooks/use-note-actions';
-import { ColourPalette } from './colour-palette';
-import { LabelMenu } from './label-menu';
-import { PriorityMenu, priorityLabel } from './priority-menu';
+import { NoteMetaMenus } from './note-meta-menus';
+import { priorityLabel } from './priority-menu';
 
 interface Draft {
   title: string;
@@ -111,31 +109,15 @@ export function NoteEditor({ note, context, onClose }: NoteEditorProps) {
       )}
       <div className="note-editor__footer">
         <div className="note-editor__tools">
-          <Popover label="Choose colour" icon={<Palette size={18} aria-hidden />}>
-            {(close) => (
-              <ColourPalette
-                value={draft.color}
-                onChange={(color) => {
-                  update({ color });
-                  close();
-                }}
-              />
-            )}
-          </Popover>
-          <Popover label="Choose labels" icon={<Tag size={18} aria-hidden />}>
-            {() => <LabelMenu selected={draft.tags} onChange={(tags) => update({ tags })} />}
-          </Popover>
-          <Popover label="Choose priority" icon={<Flag size={18} aria-hidden />}>
-            {(close) => (
-              <PriorityMenu
-                value={draft.priority}
-                onChange={(priority) => {
-                  update({ priority });
-                  close();
-                }}
-              />
-            )}
-          </Popover>
+          <NoteMetaMenus
+            verb="Choose"
+            color={draft.color}
+            tags={draft.tags}
+            priority={draft.priority}
+            onColorChange={(color) => update({ color })}
+            onTagsChange={(tags) => update({ tags })}
+            onPriorityChange={(priority) => update({ priority })}
+          />
           {note && context === 'notes' && (
             <button
               type="button"

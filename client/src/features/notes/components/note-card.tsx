@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { CSSProperties } from 'react';
 import { Archive, ArchiveRestore, PenLine, Trash2 } from 'lucide-react';
+import { IconButton } from '../../../components/icon-button';
 import { SectionLoader } from '../../../components/section-loader';
 import { RichTextView } from '../../../components/rich-text';
 import { readableTextColor } from '../../../lib/color';
@@ -90,15 +91,11 @@ export function NoteCard({ note, context }: NoteCardProps) {
       <div className="note-card__actions">
         {editable && (
           <>
-            <button
-              type="button"
-              className="icon-button"
-              aria-label="Edit note"
-              title="Edit note"
+            <IconButton
+              label="Edit note"
+              icon=<PenLine size={18} aria-hidden />
               onClick={() => openEditModal(note)}
-            >
-              <PenLine size={18} aria-hidden />
-            </button>
+            />
             <NoteMetaMenus
               verb="Change"
               color={note.color}
@@ -111,36 +108,24 @@ export function NoteCard({ note, context }: NoteCardProps) {
           </>
         )}
         {context === 'notes' && (
-          <button
-            type="button"
-            className="icon-button"
-            aria-label="Archive note"
-            title="Archive note"
+          <IconButton
+            label="Archive note"
+            icon=<Archive size={18} aria-hidden />
             onClick={() => void run(() => actions.archive(note.id))}
-          >
-            <Archive size={18} aria-hidden />
-          </button>
+          />
         )}
         {context !== 'notes' && (
-          <button
-            type="button"
-            className="icon-button"
-            aria-label="Restore note"
-            title="Restore note"
+          <IconButton
+            label="Restore note"
+            icon=<ArchiveRestore size={18} aria-hidden />
             onClick={() => void onRestore()}
-          >
-            <ArchiveRestore size={18} aria-hidden />
-          </button>
+          />
         )}
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={context === 'trash' ? 'Delete note forever' : 'Move note to trash'}
-          title={context === 'trash' ? 'Delete note forever' : 'Move note to trash'}
+        <IconButton
+          label={context === 'trash' ? 'Delete note forever' : 'Move note to trash'}
+          icon=<Trash2 size={18} aria-hidden />
           onClick={() => void onDelete()}
-        >
-          <Trash2 size={18} aria-hidden />
-        </button>
+        />
       </div>
     </article>
   );

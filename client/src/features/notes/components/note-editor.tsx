@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Archive, ArchiveRestore, Trash2 } from 'lucide-react';
 import { toast } from 'react-toastify';
+import { IconButton } from '../../../components/icon-button';
 import { SectionLoader } from '../../../components/section-loader';
 import { RichTextEditor, isHtmlEmpty } from '../../../components/rich-text';
 import { readableTextColor } from '../../../lib/color';
@@ -119,37 +120,25 @@ export function NoteEditor({ note, context, onClose }: NoteEditorProps) {
             onPriorityChange={(priority) => update({ priority })}
           />
           {note && context === 'notes' && (
-            <button
-              type="button"
-              className="icon-button"
-              aria-label="Archive note"
-              title="Archive note"
+            <IconButton
+              label="Archive note"
+              icon=<Archive size={18} aria-hidden />
               onClick={() => void run(() => actions.archive(note.id))}
-            >
-              <Archive size={18} aria-hidden />
-            </button>
+            />
           )}
           {note && context === 'archive' && (
-            <button
-              type="button"
-              className="icon-button"
-              aria-label="Unarchive note"
-              title="Unarchive note"
+            <IconButton
+              label="Unarchive note"
+              icon=<ArchiveRestore size={18} aria-hidden />
               onClick={() => void run(() => actions.unarchive(note.id))}
-            >
-              <ArchiveRestore size={18} aria-hidden />
-            </button>
+            />
           )}
           {note && (
-            <button
-              type="button"
-              className="icon-button"
-              aria-label="Move note to trash"
-              title="Move note to trash"
+            <IconButton
+              label="Move note to trash"
+              icon=<Trash2 size={18} aria-hidden />
               onClick={() => void run(() => actions.trash(note.id, context, true))}
-            >
-              <Trash2 size={18} aria-hidden />
-            </button>
+            />
           )}
         </div>
         <div className="note-editor__buttons">

@@ -1,10 +1,18 @@
-import type { Alignment, BlockProps } from './types';
+import type { Alignment, BlockProps, RichElement } from './types';
 import { INDENT_STEP_PX, MAX_INDENT } from './types';
 
 const ALIGNMENTS: readonly Alignment[] = ['left', 'center', 'right', 'justify'];
 const COLOR_PATTERN =
   /^(#[0-9a-f]{3,8}|rgba?\(\s*[\d.\s,%]+\)|hsla?\(\s*[\d.\s,%deg]+\)|[a-z]{3,30})$/i;
-const NON_COLOR_KEYWORDS = new Set(['inherit', 'initial', 'unset', 'revert', 'transparent', 'currentcolor', 'none']);
+const NON_COLOR_KEYWORDS = new Set([
+  'inherit',
+  'initial',
+  'unset',
+  'revert',
+  'transparent',
+  'currentcolor',
+  'none',
+]);
 
 /** Parses an inline `style` attribute into lower-case property names and trimmed values. */
 export function parseStyle(style: string | null): Map<string, string> {
@@ -14,7 +22,10 @@ export function parseStyle(style: string | null): Map<string, string> {
     const colon = declaration.indexOf(':');
     if (colon < 1) continue;
     const name = declaration.slice(0, colon).trim().toLowerCase();
-    const value = declaration.slice(colon + 1).replace(/!important/i, '').trim();
+    const value = declaration
+      .slice(colon + 1)
+      .replace(/!important/i, '')
+      .trim();
     if (name && value) result.set(name, value);
   }
   return result;
@@ -24,7 +35,8 @@ export function parseStyle(style: string | null): Map<string, string> {
 export function safeColor(value: string | undefined | null): string | undefined {
   if (!value) return undefined;
   const trimmed = value.trim();
-  if (!COLOR_PATTERN.test(trimmed) || NON_COLOR_KEYWORDS.has(trimmed.toLowerCase())) return undefined;
+  if (!COLOR_PATTERN.test(trimmed) || NON_COLOR_KEYWORDS.has(trimmed.toLowerCase()))
+    return undefined;
   return trimmed;
 }
 
@@ -49,7 +61,10 @@ export function isInsertableImageUrl(url: string): boolean {
 }
 
 /** Reads alignment and indentation from a block element's style (and legacy align attribute). */
-export function readBlockProps(style: Map<string, string>, alignAttribute: string | null): BlockProps {
+export function readBlockProps(
+  style: Map<string, string>,
+  alignAttribute: string | null,
+): BlockProps {
   const props: BlockProps = {};
   const align = (style.get('text-align') ?? alignAttribute ?? '').toLowerCase();
   if ((ALIGNMENTS as readonly string[]).includes(align)) props.align = align as Alignment;
@@ -71,6 +86,19 @@ function pixelsToIndent(value: string): number {
 export function blockStyleDeclarations(props: BlockProps): string[] {
   const declarations: string[] = [];
   if (props.align && props.align !== 'left') declarations.push(`text-align: ${props.align}`);
-  if (props.indent && props.indent > 0) declarations.push(`margin-left: ${props.indent * INDENT_STEP_PX}px`);
+  if (props.indent && props.indent > 0)
+    declarations.push(`margin-left: ${props.indent * INDENT_STEP_PX}px`);
   return declarations;
 }
+
+/** The HTML tag for each block type, shared by the editor and the read-only view. */
+export const BLOCK_TAG = {
+  paragraph: 'p',
+  'heading-one': 'h1',
+  'heading-two': 'h2',
+  'heading-three': 'h3',
+  'block-quote': 'blockquote',
+  'list-item': 'li',
+  'numbered-list': 'ol',
+  'bulleted-list': 'ul',
+} as const satisfies Record<Exclude<RichElement['type'], 'link' | 'image'>, string>;

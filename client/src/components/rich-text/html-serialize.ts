@@ -2,18 +2,13 @@ import { Text } from 'slate';
 import type { Descendant } from 'slate';
 import type { BlockElement, FormattedText, InlineNode, ListElement } from './types';
 import { isList } from './editor-commands';
-import { blockStyleDeclarations, isSafeImageUrl, isSafeLinkUrl, safeColor } from './html-attributes';
-
-const BLOCK_TAGS: Record<string, string> = {
-  paragraph: 'p',
-  'heading-one': 'h1',
-  'heading-two': 'h2',
-  'heading-three': 'h3',
-  'block-quote': 'blockquote',
-  'list-item': 'li',
-  'numbered-list': 'ol',
-  'bulleted-list': 'ul',
-};
+import {
+  BLOCK_TAG,
+  blockStyleDeclarations,
+  isSafeImageUrl,
+  isSafeLinkUrl,
+  safeColor,
+} from './html-attributes';
 
 /** Escapes text for use between tags. */
 export function escapeText(value: string): string {
@@ -47,11 +42,11 @@ function serializeBlock(node: Descendant): string {
 }
 
 function openTag(node: BlockElement): string {
-  return `<${BLOCK_TAGS[node.type] ?? 'p'}${styleAttribute(blockStyleDeclarations(node))}>`;
+  return `<${BLOCK_TAG[node.type] ?? 'p'}${styleAttribute(blockStyleDeclarations(node))}>`;
 }
 
 function closeTag(node: BlockElement): string {
-  return `</${BLOCK_TAGS[node.type] ?? 'p'}>`;
+  return `</${BLOCK_TAG[node.type] ?? 'p'}>`;
 }
 
 /** Nested lists are siblings of items in Slate; in HTML they belong inside the previous <li>. */
@@ -145,7 +140,8 @@ function encodeText(leaf: FormattedText, state: SpaceState): string {
     }
     if (char === ' ' || char === '\u00a0') {
       const atBlockEnd = leaf === state.lastLeaf && index === chars.length - 1;
-      html += state.lineStart || state.afterSpace || atBlockEnd || char === '\u00a0' ? '&nbsp;' : ' ';
+      html +=
+        state.lineStart || state.afterSpace || atBlockEnd || char === '\u00a0' ? '&nbsp;' : ' ';
       state.afterSpace = true;
       state.lineStart = false;
       return;

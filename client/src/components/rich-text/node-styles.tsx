@@ -1,19 +1,9 @@
 import type { CSSProperties, ReactNode } from 'react';
-import type { BlockProps, FormattedText, RichElement } from './types';
+import type { BlockProps, FormattedText } from './types';
 import { INDENT_STEP_PX } from './types';
 import { safeColor } from './html-attributes';
 
-/** The HTML tag for each block type, shared by the editor and the read-only view. */
-export const BLOCK_TAG = {
-  paragraph: 'p',
-  'heading-one': 'h1',
-  'heading-two': 'h2',
-  'heading-three': 'h3',
-  'block-quote': 'blockquote',
-  'list-item': 'li',
-  'numbered-list': 'ol',
-  'bulleted-list': 'ul',
-} as const satisfies Record<Exclude<RichElement['type'], 'link' | 'image'>, string>;
+export { BLOCK_TAG } from './html-attributes';
 
 /** Inline style for a block's alignment and indentation. */
 export function blockStyle(props: BlockProps): CSSProperties | undefined {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { notesList } from './support/app';
+import { notesList, postApi } from './support/app';
 import { launchBrowser, viewports, type ViewportName } from './support/browser';
 import { startServer, waitFor, type RunningServer } from './support/server';
 
@@ -17,19 +17,7 @@ const password = 'accessible-pass-1';
 const COLOURS = ['#F29191', '#3AB0FF', '#14C38E', '#E2C275', '#FF7F3F', '#A2416B', ''];
 const PRIORITIES = ['high', 'medium', 'low', ''];
 
-async function api(path: string, body: unknown, token?: string): Promise<Record<string, unknown>> {
-  const response = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(json)}`);
-  return json;
-}
+const api = (path: string, body: unknown, token?: string) => postApi(server.url, path, body, token);
 
 /** A user with notes in every colour, some archived and some trashed. */
 async function seedUser(): Promise<typeof session> {

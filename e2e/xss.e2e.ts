@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { xssPayloads } from '../test/security/xss-payloads';
-import { exactText, notesList, submitLogin } from './support/app';
+import { exactText, notesList, submitLogin, postApi } from './support/app';
 import { launchBrowser, viewports } from './support/browser';
 import { startServer, waitFor, type RunningServer } from './support/server';
 
@@ -36,19 +36,7 @@ let server: RunningServer;
 let browser: Browser;
 let stored: StoredNote[] = [];
 
-async function api(path: string, body: unknown, token?: string): Promise<Record<string, unknown>> {
-  const response = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(json)}`);
-  return json;
-}
+const api = (path: string, body: unknown, token?: string) => postApi(server.url, path, body, token);
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);

@@ -118,3 +118,23 @@ export async function closeMenu(toggle: Locator): Promise<void> {
   if ((await toggle.getAttribute('aria-expanded')) === 'true') await toggle.click();
   await toggle.and(toggle.page().locator('[aria-expanded="false"]')).waitFor();
 }
+
+/** POSTs JSON to the server's REST API (with a token when given); a non-2xx answer throws. */
+export async function postApi(
+  baseURL: string,
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<Record<string, unknown>> {
+  const response = await fetch(`${baseURL}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as Record<string, unknown>;
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(json)}`);
+  return json;
+}

@@ -13,6 +13,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
+import { toPublicUser } from '../server/src/services/users';
+import type { UserRow } from '../server/src/store/schema';
 import { freePort, root, startJotter } from './lib/server';
 import { seedSqlite, type SeededUser, type SeedPlan } from './lib/seed';
 import { quantile, type Figure } from './lib/stats';
@@ -54,22 +56,11 @@ async function clientCorpus(): Promise<{ file: string; users: SeededUser[] }> {
 /** What the client keeps in localStorage for a signed-in user. */
 function storedAuth(file: string, user: SeededUser) {
   const db = new SQLite(file, { readonly: true });
-  const row = db
-    .prepare(
-      'select id, first_name, last_name, email, created_at, updated_at from users where id = ?',
-    )
-    .get(user.id) as Record<string, string>;
+  const row = db.prepare('select * from users where id = ?').get(user.id) as UserRow;
   db.close();
   return {
     token: tokenFor(user),
-    user: JSON.stringify({
-      id: row.id,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      email: row.email,
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-    }),
+    user: JSON.stringify(toPublicUser(row)),
     isAuth: 'true',
   };
 }

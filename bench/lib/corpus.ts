@@ -1,16 +1,6 @@
 import { htmlToText, sanitizeRichText, stripMarkup } from '../../server/src/services/sanitize';
-
-/** A small, fast, seedable PRNG (mulberry32): the same seed gives the same corpus everywhere. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The seeded generator (mulberry32) the reliability tests use: the same seed gives the same corpus.
+import { random as rng } from '../../test/support/listen';
 
 const consonants = 'bcdfghjklmnprstvwz';
 const vowels = 'aeiouy';

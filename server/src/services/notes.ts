@@ -176,16 +176,20 @@ export function notesService(store: Store) {
   const sql = notesStore(store.dialect);
 
   /** Loads the user's note, optionally insisting on where it is; another user's note is "not found". */
+  function checked(row: NoteRow | undefined, id: string, from?: readonly Location[]): NoteRow {
+    if (!row) throw noteNotFound(id);
+    if (from && !from.includes(row.location)) throw notIn(id, from);
+    return row;
+  }
+
+  /** Reads a note inside a writing transaction, locked so a concurrent writer waits for us. */
   async function findIn(
-    conn: Kysely<Database>,
+    trx: Kysely<Database>,
     userId: string,
     id: string,
     from?: readonly Location[],
   ): Promise<NoteRow> {
-    const row = await sql.find(conn, userId, id);
-    if (!row) throw noteNotFound(id);
-    if (from && !from.includes(row.location)) throw notIn(id, from);
-    return row;
+    return checked(await sql.findForWrite(trx, userId, id), id, from);
   }
 
   /** Moves a note, inside one transaction so a concurrent move cannot interleave. */
@@ -205,7 +209,7 @@ export function notesService(store: Store) {
 
   return {
     async get(userId: string, id: string, from?: readonly Location[]): Promise<NoteRecord> {
-      return toNoteRecord(await findIn(db, userId, id, from));
+      return toNoteRecord(checked(await sql.find(db, userId, id), id, from));
     },
 
     /** Every note in one place, oldest first (REST lists). */

@@ -239,6 +239,24 @@ export function notesStore(dialect: Dialect) {
         .where('id', '=', noteId)
         .executeTakeFirst(),
 
+    /**
+     * The same row, locked until the transaction ends, for a read-then-write. PostgreSQL's read
+     * committed would otherwise let two writers both read the note before either writes (two
+     * "successful" permanent deletes of one note). SQLite needs no lock: its writers are serialised.
+     */
+    findForWrite(
+      trx: Kysely<Database>,
+      userId: string,
+      noteId: string,
+    ): Promise<NoteRow | undefined> {
+      const query = trx
+        .selectFrom('notes')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('id', '=', noteId);
+      return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+    },
+
     async insert(db: Kysely<Database>, row: NewNoteRow, tags: readonly string[]): Promise<void> {
       await db.insertInto('notes').values(row).execute();
       await replaceTags(db, row.id, row.user_id, tags);

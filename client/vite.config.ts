@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type IndexHtmlTransformContext, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const apiTarget = `http://localhost:${process.env.JOTTER_API_PORT ?? 4000}`;
@@ -28,8 +28,84 @@ const VENDOR_GROUPS = [
   },
 ];
 
+type Bundle = NonNullable<IndexHtmlTransformContext['bundle']>;
+
+/** A chunk's file and every chunk and stylesheet it needs, not counting those in `loaded`. */
+function closure(bundle: Bundle, fileName: string, loaded: Set<string>): string[] {
+  const found: string[] = [];
+  const visit = (name: string) => {
+    const chunk = bundle[name];
+    if (!chunk || chunk.type !== 'chunk' || loaded.has(name) || found.includes(name)) return;
+    found.push(name);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) {
+      if (!loaded.has(css) && !found.includes(css)) found.push(css);
+    }
+    chunk.imports.forEach(visit);
+  };
+  visit(fileName);
+  return found;
+}
+
+/**
+ * Puts the boot script (src/boot.ts, its own entry) at the top of index.html's head, ahead of
+ * the app's bundle: it waits for nothing, so it runs as soon as the page is parsed, while the
+ * vendor chunks are still downloading. Beside it goes a JSON list of the files each route's
+ * first screen needs beyond the app's own (ROUTE_CHUNKS), which the boot script preloads for
+ * the route being opened, instead of the router finding them out only once the app has started.
+ */
+const ROUTE_CHUNKS: Record<string, string> = {
+  '/home': 'src/app/routes/notes-route.tsx',
+  '/archive': 'src/app/routes/notes-route.tsx',
+};
+
+function bootScript(): Plugin {
+  return {
+    name: 'jotter-boot-script',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        if (!ctx.filename.endsWith('index.html')) return [];
+        const { bundle } = ctx;
+        if (!bundle) {
+          return [
+            {
+              tag: 'script',
+              attrs: { type: 'module', src: '/src/boot.ts' },
+              injectTo: 'head-prepend',
+            },
+          ];
+        }
+        const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+        const boot = chunks.find((chunk) => chunk.isEntry && chunk.name === 'boot');
+        const main = chunks.find((chunk) => chunk.isEntry && chunk.name === 'main');
+        if (!boot || !main) throw new Error('the boot or main entry is missing from the bundle');
+        const loaded = new Set(closure(bundle, main.fileName, new Set()));
+        const routes: Record<string, string[]> = {};
+        for (const [path, source] of Object.entries(ROUTE_CHUNKS)) {
+          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(source));
+          if (!chunk) throw new Error(`no chunk for ${source}`);
+          routes[path] = closure(bundle, chunk.fileName, loaded).map((file) => `/${file}`);
+        }
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'application/json', id: 'jotter-route-files' },
+            children: JSON.stringify(routes),
+            injectTo: 'head-prepend',
+          },
+          {
+            tag: 'script',
+            attrs: { type: 'module', src: `/${boot.fileName}` },
+            injectTo: 'head-prepend',
+          },
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), bootScript()],
   build: {
     outDir: 'dist',
     // The GraphiQL page's vendor chunk is big by nature; the app's own chunks stay far smaller.
@@ -38,6 +114,7 @@ export default defineConfig({
     rolldownOptions: {
       input: {
         main: resolve(import.meta.dirname, 'index.html'),
+        boot: resolve(import.meta.dirname, 'src/boot.ts'),
         graphiql: resolve(import.meta.dirname, 'graphiql.html'),
       },
       output: {

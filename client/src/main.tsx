@@ -3,10 +3,6 @@ import { createRoot } from 'react-dom/client';
 import 'react-toastify/dist/ReactToastify.css';
 import './styles/index.css';
 import { App } from './app/app';
-import { applyTheme } from './features/theme/hooks/theme-context';
-import { readTheme } from './lib/storage';
-
-applyTheme(readTheme());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

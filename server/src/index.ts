@@ -9,7 +9,18 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const jotter = await createApp(config, logger);
-  const server = jotter.app.listen(config.port, config.host, () => {
+  // Express 5 hands a listen error (a port in use, say) to this callback too.
+  const server = jotter.app.listen(config.port, config.host, (error?: NodeJS.ErrnoException) => {
+    if (error) {
+      logger.fatal(
+        { err: error },
+        error.code === 'EADDRINUSE'
+          ? `port ${config.port} is already in use: stop what is using it, or set PORT to another port`
+          : `cannot listen on ${config.host}:${config.port}`,
+      );
+      void jotter.close().finally(() => process.exit(1));
+      return;
+    }
     const { port } = server.address() as AddressInfo;
     logger.info(
       { port, database: config.databaseUrl.replace(/\/\/[^@]*@/, '//***@') },

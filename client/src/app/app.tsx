@@ -3,9 +3,10 @@ import { RouterProvider } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { ThemeProvider, useTheme } from '../features/theme/hooks/theme-context';
 import { createApolloClient } from '../lib/apollo-client';
+import { earlyFirstPageLink } from '../features/notes/api/early-first-page-link';
 import { router } from './router';
 
-const client = createApolloClient();
+const client = createApolloClient([earlyFirstPageLink]);
 
 function Toasts() {
   const { theme } = useTheme();

@@ -37,10 +37,18 @@ const sessionLink = new ErrorLink(({ error }) => {
   }
 });
 
-/** The app's Apollo Client: bearer token from storage, session expiry reported, `/graphql`. */
-export function createApolloClient(): ApolloClient {
+/**
+ * The app's Apollo Client: bearer token from storage, session expiry reported, `/graphql`.
+ * `earlyLinks` run after the session check and may answer a request before it is sent.
+ */
+export function createApolloClient(earlyLinks: ApolloLink[] = []): ApolloClient {
   return new ApolloClient({
-    link: ApolloLink.from([sessionLink, authLink, new HttpLink({ uri: '/graphql' })]),
+    link: ApolloLink.from([
+      sessionLink,
+      ...earlyLinks,
+      authLink,
+      new HttpLink({ uri: '/graphql' }),
+    ]),
     cache: createCache(),
   });
 }

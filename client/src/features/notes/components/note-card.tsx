@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { CSSProperties } from 'react';
 import { Archive, ArchiveRestore, PenLine, Trash2 } from 'lucide-react';
 import { IconButton } from '../../../components/icon-button';
@@ -33,7 +33,8 @@ interface NoteCardProps {
  * One note: title, body, priority and label chips, creation time, and the actions its list
  * allows (trash cards only restore or delete forever). Shows a loader while an action runs.
  */
-export function NoteCard({ note, context }: NoteCardProps) {
+/** A card re-renders only when its note (a new object from the cache on change) or context does. */
+export const NoteCard = memo(function NoteCard({ note, context }: NoteCardProps) {
   const actions = useNoteActions();
   const { openEditModal } = useNotesUi();
   const [busy, setBusy] = useState(false);
@@ -129,4 +130,4 @@ export function NoteCard({ note, context }: NoteCardProps) {
       </div>
     </article>
   );
-}
+});

@@ -3,6 +3,7 @@ import { ErrorPanel } from '../../../components/error-panel';
 import type { NoteFilter } from '../../../gql/graphql';
 import type { NoteContext } from '../hooks/use-note-actions';
 import { useNoteList } from '../hooks/use-note-list';
+import { useProgressiveCount } from '../hooks/use-progressive-count';
 import { LoadMoreSentinel } from './load-more-sentinel';
 import { NoteCard } from './note-card';
 
@@ -30,6 +31,7 @@ interface NotesListProps {
 /** The grid of note cards for a list, loading more as it scrolls, with its empty states. */
 export function NotesList({ context, filter, filtering, onClearSearch }: NotesListProps) {
   const { notes, loading, error, hasNextPage, loadMore } = useNoteList(context, filter);
+  const visible = useProgressiveCount(notes.length);
 
   if (notes.length === 0) {
     if (loading) {
@@ -67,13 +69,14 @@ export function NotesList({ context, filter, filtering, onClearSearch }: NotesLi
     <>
       <h2 className="visually-hidden">{LIST_HEADING[context]}</h2>
       <ul className="notes-grid" aria-label="Notes">
-        {notes.map((note) => (
+        {notes.slice(0, visible).map((note) => (
           <li key={note.id}>
             <NoteCard note={note} context={context} />
           </li>
         ))}
       </ul>
-      {hasNextPage && <LoadMoreSentinel onVisible={loadMore} />}
+      {/* Only once every loaded card is drawn, or it would ask for more too soon. */}
+      {hasNextPage && visible === notes.length && <LoadMoreSentinel onVisible={loadMore} />}
       {hasNextPage && loading && (
         <div className="list-status">
           <Spinner label="Loading more notes" />

@@ -12,7 +12,10 @@ export function checkNewLabel(raw: string, existing: readonly string[]): NewLabe
   return { ok: true, label };
 }
 
-/** Server labels plus labels added in this session, unique and sorted. */
+/**
+ * Server labels plus labels added in this session, unique and sorted the way the server sorts
+ * them (by code unit), so a label lands where it will stay after a reload.
+ */
 export function mergeLabels(server: readonly string[], added: readonly string[]): string[] {
-  return [...new Set([...server, ...added])].sort((a, b) => a.localeCompare(b));
+  return [...new Set([...server, ...added])].sort();
 }

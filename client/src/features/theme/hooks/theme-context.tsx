@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState } 
 import type { ReactNode } from 'react';
 import { readTheme, writeTheme } from '../../../lib/storage';
 import type { Theme } from '../../../lib/storage';
+import { applyTheme } from '../apply-theme';
 
 interface ThemeState {
   theme: Theme;
@@ -9,14 +10,6 @@ interface ThemeState {
 }
 
 const ThemeContext = createContext<ThemeState | null>(null);
-
-/** Puts the theme class on the root element and remembers the choice under `theme`. */
-export function applyTheme(theme: Theme): void {
-  const root = document.documentElement;
-  root.classList.remove('light', 'dark');
-  root.classList.add(theme);
-  root.style.colorScheme = theme;
-}
 
 /** Holds the light/dark theme (dark by default) for the whole app. */
 export function ThemeProvider({ children }: { children: ReactNode }) {

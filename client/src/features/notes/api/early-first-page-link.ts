@@ -1,0 +1,63 @@
+import { ApolloLink } from '@apollo/client';
+import { print } from '@apollo/client/utilities';
+import { Observable, type Subscription } from 'rxjs';
+import { readToken } from '../../../lib/storage';
+
+/** An early answer older than this is not used: the app took too long to ask for it. */
+export const EARLY_FIRST_PAGE_MAX_AGE_MS = 15_000;
+
+/** JSON with object keys sorted, so two equal variable sets compare equal as text. */
+export function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+/**
+ * Hands over the answer the boot script asked for early (see first-page.ts), once, and only to
+ * the request it was made for: same operation, same printed query, same variables, same token,
+ * still fresh. Anything else gets undefined and goes to the network.
+ */
+export function takeEarlyFirstPage(operation: ApolloLink.Operation): Promise<unknown> | undefined {
+  const early = window.__jotterFirstPage;
+  if (
+    !early ||
+    operation.operationName !== early.operationName ||
+    stableJson(operation.variables) !== stableJson(early.variables) ||
+    print(operation.query) !== early.query
+  ) {
+    return undefined;
+  }
+  delete window.__jotterFirstPage;
+  const fresh = performance.now() - early.at <= EARLY_FIRST_PAGE_MAX_AGE_MS;
+  return fresh && early.token === readToken() ? early.result : undefined;
+}
+
+/**
+ * Answers the list's first request from the boot script's early answer when there is one for
+ * it; every other request, or one whose early answer failed, goes on to the network as usual.
+ */
+export const earlyFirstPageLink = new ApolloLink((operation, forward) => {
+  const early = takeEarlyFirstPage(operation);
+  if (!early) return forward(operation);
+  return new Observable<ApolloLink.Result>((observer) => {
+    let closed = false;
+    let network: Subscription | undefined;
+    early.then(
+      (result) => {
+        if (closed) return;
+        observer.next(result as ApolloLink.Result);
+        observer.complete();
+      },
+      () => {
+        if (!closed) network = forward(operation).subscribe(observer);
+      },
+    );
+    return () => {
+      closed = true;
+      network?.unsubscribe();
+    };
+  });
+});

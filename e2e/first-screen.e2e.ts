@@ -1,0 +1,116 @@
+import type { Browser, Page } from 'playwright-core';
+import { notesList, postApi } from './support/app';
+import { launchBrowser, newContext } from './support/browser';
+import { startServer, waitFor, type RunningServer } from './support/server';
+
+/**
+ * The first screen of /home on a cold load: the boot script asks for the first page of notes
+ * while the app's code downloads, and the app uses that answer instead of asking again. Loading
+ * more as the user scrolls, a search, and a second user on the same browser still get their own
+ * answers.
+ */
+let server: RunningServer;
+let browser: Browser;
+const password = 'first-screen-pass-1';
+
+async function seededUser(prefix: string, count: number) {
+  const email = `${prefix}.${Date.now()}@example.com`;
+  await postApi(server.url, '/api/auth/signup', {
+    firstName: 'First',
+    lastName: 'Screen',
+    email,
+    password,
+    confirmPassword: password,
+  });
+  const login = await postApi(server.url, '/api/auth/login', { email, password });
+  const token = login.encodedToken as string;
+  for (let i = 1; i <= count; i += 1) {
+    await postApi(
+      server.url,
+      '/api/notes',
+      { note: { title: `${prefix} note ${i}`, content: `<p>${prefix} body ${i}</p>` } },
+      token,
+    );
+  }
+  return { token, user: login.foundUser as Record<string, unknown> };
+}
+
+/** Signs the page in through storage, as a returning user who opens /home directly. */
+async function signInThroughStorage(page: Page, auth: Awaited<ReturnType<typeof seededUser>>) {
+  await page.goto('/');
+  await page.evaluate(
+    ([token, user]) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', user);
+      localStorage.setItem('isAuth', 'true');
+    },
+    [auth.token, JSON.stringify(auth.user)] as const,
+  );
+}
+
+/** The GraphQL operations the page sends, by name, with their variables. */
+function recordOperations(page: Page) {
+  const sent: Array<{ name: string; variables: Record<string, unknown> }> = [];
+  page.on('request', (request) => {
+    if (!request.url().endsWith('/graphql') || request.method() !== 'POST') return;
+    const body = request.postDataJSON() as {
+      operationName?: string;
+      variables?: Record<string, unknown>;
+    };
+    sent.push({ name: body.operationName ?? '', variables: body.variables ?? {} });
+  });
+  return sent;
+}
+
+const titles = (page: Page) => notesList(page).locator('article h3').allTextContents();
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+it('asks for the first page once on a cold load of /home, and still loads more on scroll', async () => {
+  const auth = await seededUser('early', 45);
+  const context = await newContext(browser, server.url, 'desktop');
+  const page = await context.newPage();
+  await signInThroughStorage(page, auth);
+  const sent = recordOperations(page);
+
+  await page.goto('/home');
+  await waitFor(async () => (await titles(page)).length === 30, 10_000, '30 cards');
+  expect((await titles(page))[0]).toBe('early note 45');
+  const firstPages = sent.filter((op) => op.name === 'NotesList' && !op.variables.after);
+  expect(firstPages).toEqual([{ name: 'NotesList', variables: { filter: {}, first: 30 } }]);
+
+  // Scrolling to the end asks for the next page, which the early answer never covers.
+  await notesList(page).locator('li').last().scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 5000);
+  await waitFor(async () => (await titles(page)).length === 45, 10_000, 'all 45 cards');
+  expect(sent.filter((op) => op.name === 'NotesList' && op.variables.after)).toHaveLength(1);
+  console.log(
+    `[first screen] cold /home: ${firstPages.length} first-page request, 30 cards, then 15 more on scroll`,
+  );
+  await context.close();
+});
+
+it("never shows one user's early answer to another who signs in on the same page", async () => {
+  const first = await seededUser('alice', 2);
+  const second = await seededUser('bob', 2);
+  const context = await newContext(browser, server.url, 'phone');
+  const page = await context.newPage();
+  await signInThroughStorage(page, first);
+  await page.goto('/home');
+  await waitFor(async () => (await titles(page)).length === 2, 10_000, "alice's cards");
+  expect(await titles(page)).toEqual(['alice note 2', 'alice note 1']);
+
+  // Bob's token in storage, then a fresh load: his own first page, never Alice's.
+  await signInThroughStorage(page, second);
+  await page.goto('/home');
+  await waitFor(async () => (await titles(page)).length === 2, 10_000, "bob's cards");
+  expect(await titles(page)).toEqual(['bob note 2', 'bob note 1']);
+  await context.close();
+});

@@ -2,7 +2,6 @@ import type { FieldPolicy } from '@apollo/client';
 
 interface Connection {
   nodes: unknown[];
-  totalCount: number;
   pageInfo: { endCursor: string | null; hasNextPage: boolean };
 }
 

@@ -92,7 +92,11 @@ export interface PageRequest {
 
 export interface NotePage {
   nodes: NoteRecord[];
-  totalCount: number;
+  /**
+   * How many notes match, counted only when asked: for a broad search over a big list the
+   * count costs far more than the page, and the app's own list never shows it.
+   */
+  totalCount: () => Promise<number>;
   endCursor: string | null;
   hasNextPage: boolean;
 }
@@ -256,7 +260,8 @@ export function notesService(store: Store) {
       const lastKey = keys[pageRows.length - 1];
       return {
         nodes: pageRows.map(toNoteRecord),
-        totalCount: result.total ?? (await sql.count(db, query)),
+        totalCount: () =>
+          result.total !== undefined ? Promise.resolve(result.total) : sql.count(db, query),
         endCursor: lastKey ? encodeCursor(lastKey) : null,
         hasNextPage,
       };

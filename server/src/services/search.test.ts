@@ -57,6 +57,23 @@ describe('search', () => {
     expect(await titles({ search: '<p>' })).toEqual([]);
   });
 
+  it('gives the same page whether or not the count is asked for (it is only run when asked)', async () => {
+    type Page = { nodes: Array<{ title: string }>; totalCount?: number; pageInfo: unknown };
+    const ask = async (fields: string) => {
+      const res = await t.graphql<{ notes: Page }>(
+        `query($filter: NoteFilter) { notes(filter: $filter, first: 1) { ${fields} } }`,
+        { filter: { search: 'milk' } },
+        token,
+      );
+      expect(res.errors).toBeUndefined();
+      return res.data!.notes;
+    };
+    const withCount = await ask('nodes { title } totalCount pageInfo { hasNextPage }');
+    const without = await ask('nodes { title } pageInfo { hasNextPage }');
+    expect(withCount.totalCount).toBe(2);
+    expect(without).toEqual({ nodes: withCount.nodes, pageInfo: { hasNextPage: true } });
+  });
+
   it('treats LIKE wildcards literally', async () => {
     expect(await titles({ search: '%' })).toEqual([]);
     expect(await titles({ search: '_' })).toEqual([]);

@@ -1,6 +1,6 @@
 import type { Resolvers } from '../generated/resolvers-types';
 import { Mutation } from './mutation';
-import { Note } from './note';
+import { Note, NoteConnection } from './note';
 import { Query } from './query';
 
-export const resolvers: Resolvers = { Query, Mutation, Note };
+export const resolvers: Resolvers = { Query, Mutation, Note, NoteConnection };

@@ -1,4 +1,4 @@
-import type { NoteResolvers } from '../generated/resolvers-types';
+import type { NoteConnectionResolvers, NoteResolvers } from '../generated/resolvers-types';
 import { toPriorityEnum } from './mapping';
 
 const locations = { notes: 'NOTES', archive: 'ARCHIVE', trash: 'TRASH' } as const;
@@ -6,4 +6,10 @@ const locations = { notes: 'NOTES', archive: 'ARCHIVE', trash: 'TRASH' } as cons
 export const Note: NoteResolvers = {
   priority: (note) => toPriorityEnum(note.priority),
   location: (note) => locations[note.location],
+};
+
+/** A page of a list; its count is run only when the query selects `totalCount`. */
+export const NoteConnection: NoteConnectionResolvers = {
+  totalCount: (page) => page.totalCount(),
+  pageInfo: (page) => ({ endCursor: page.endCursor, hasNextPage: page.hasNextPage }),
 };

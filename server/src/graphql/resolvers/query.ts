@@ -1,15 +1,8 @@
-import type { NotePage } from '../../services/notes';
 import type { Location } from '../../store/schema';
 import type { GraphQLContext } from '../context';
 import type { NoteFilter, QueryResolvers } from '../generated/resolvers-types';
 import { requireUser } from './guards';
 import { toServiceFilter } from './mapping';
-
-const connection = (page: NotePage) => ({
-  nodes: page.nodes,
-  totalCount: page.totalCount,
-  pageInfo: { endCursor: page.endCursor, hasNextPage: page.hasNextPage },
-});
 
 interface ListArgs {
   filter?: NoteFilter | null;
@@ -21,13 +14,11 @@ interface ListArgs {
 const listOf =
   (location: Location) =>
   async (_parent: unknown, { filter, first, after }: ListArgs, ctx: GraphQLContext) =>
-    connection(
-      await ctx.services.notes.page(requireUser(ctx).id, location, {
-        filter: toServiceFilter(filter),
-        first,
-        after,
-      }),
-    );
+    ctx.services.notes.page(requireUser(ctx).id, location, {
+      filter: toServiceFilter(filter),
+      first,
+      after,
+    });
 
 export const Query: QueryResolvers = {
   me: (_parent, _args, ctx) => requireUser(ctx),

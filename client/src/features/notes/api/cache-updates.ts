@@ -6,7 +6,6 @@ export type ListField = 'notes' | 'archives' | 'trash';
 
 interface CachedConnection {
   nodes: readonly Reference[];
-  totalCount: number;
 }
 
 /**
@@ -17,9 +16,7 @@ export function removeFromList(cache: ApolloCache, field: ListField, id: string)
   // Every entry of a list field is a NoteConnection, whatever its filter arguments.
   const without: Modifier<unknown> = (value, { readField }) => {
     const existing = value as CachedConnection;
-    const nodes = existing.nodes.filter((ref) => readField('id', ref) !== id);
-    const removed = existing.nodes.length - nodes.length;
-    return { ...existing, nodes, totalCount: Math.max(0, existing.totalCount - removed) };
+    return { ...existing, nodes: existing.nodes.filter((ref) => readField('id', ref) !== id) };
   };
   cache.modify({ id: 'ROOT_QUERY', fields: { [field]: without } });
 }

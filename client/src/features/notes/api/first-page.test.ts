@@ -27,7 +27,6 @@ const page = (title: string) => ({
     notes: {
       __typename: 'NoteConnection',
       nodes: [{ ...note, title }],
-      totalCount: 1,
       pageInfo: { __typename: 'PageInfo', endCursor: 'c1', hasNextPage: false },
     },
   },

@@ -33,7 +33,6 @@ fragment NotePage on NoteConnection {
     ...NoteFields
     __typename
   }
-  totalCount
   pageInfo {
     endCursor
     hasNextPage

@@ -1,12 +1,14 @@
 import { graphql } from '../../../gql';
 
-/** What every list query asks of its connection. */
+/**
+ * What every list query asks of its connection. Not `totalCount`: the list never shows it, and
+ * for a broad search over a big list counting costs far more than the page.
+ */
 export const NotePageFragment = graphql(`
   fragment NotePage on NoteConnection {
     nodes {
       ...NoteFields
     }
-    totalCount
     pageInfo {
       endCursor
       hasNextPage

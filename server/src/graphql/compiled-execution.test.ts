@@ -1,0 +1,160 @@
+import { makeExecutableSchema } from '@graphql-tools/schema';
+import type { GatewayGraphQLRequestContext } from '@apollo/server-gateway-interface';
+import { getOperationAST, parse } from 'graphql';
+import type * as jit from 'graphql-jit';
+import { compileQuery } from 'graphql-jit';
+
+import { createTestApp, type TestApp } from '../test-support/app';
+import { compiledExecutor } from './compiled-execution';
+
+// The real compiler, counted.
+jest.mock('graphql-jit', () => {
+  const actual = jest.requireActual<typeof jit>('graphql-jit');
+  return { ...actual, compileQuery: jest.fn(actual.compileQuery) };
+});
+
+/** What graphql-js itself answers, through the app with compiled execution. */
+describe('compiled execution keeps graphql-js answers', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ token } = await t.signup());
+  });
+  afterAll(() => t.close());
+
+  const post = (body: Record<string, unknown>) =>
+    t.http.post('/graphql').set('authorization', `Bearer ${token}`).send(body);
+
+  it.each([
+    [
+      'a variable of the wrong type',
+      { query: 'query($n: Int) { notes(first: $n) { totalCount } }', variables: { n: 'x' } },
+      'Variable "$n" got invalid value "x"; Int cannot represent non-integer value: "x"',
+    ],
+    [
+      'a required variable left out',
+      { query: 'query($n: Int!) { notes(first: $n) { totalCount } }' },
+      'Variable "$n" of required type "Int!" was not provided.',
+    ],
+    [
+      'an input field the type has not',
+      {
+        query: 'query($f: NoteFilter) { notes(filter: $f) { totalCount } }',
+        variables: { f: { bogus: 1 } },
+      },
+      'Variable "$f" got invalid value { bogus: 1 }; Field "bogus" is not defined by type "NoteFilter". Did you mean "tags"?',
+    ],
+  ])('%s: 400 BAD_USER_INPUT in graphql-js words', async (_name, body, message) => {
+    const res = await post(body);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      expect.objectContaining({ message, extensions: { code: 'BAD_USER_INPUT' } }),
+    ]);
+  });
+
+  it('an operation name the document has not', async () => {
+    const res = await post({
+      query: 'query A { me { id } } query B { me { id } }',
+      operationName: 'C',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].message).toBe('Unknown operation named "C".');
+  });
+
+  it('runs the operation named, with coerced variables and default arguments', async () => {
+    await post({
+      query: 'mutation($i: NoteInput!) { addNote(input: $i) { id } }',
+      variables: { i: { title: 'Compiled', content: '<p>body</p>', priority: 'HIGH' } },
+    });
+    const res = await post({
+      query: `query A { me { id } }
+              query B($s: String) { notes(filter: { search: $s }) { totalCount nodes { title priority location } } }`,
+      operationName: 'B',
+      variables: { s: 'Compiled' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      data: {
+        notes: {
+          totalCount: 1,
+          nodes: [{ title: 'Compiled', priority: 'HIGH', location: 'NOTES' }],
+        },
+      },
+    });
+  });
+
+  it('a mutation stops at the first field that fails, as graphql-js does', async () => {
+    const added = await post({
+      query: 'mutation { addNote(input: { title: "Stays", content: "<p>x</p>" }) { id } }',
+    });
+    const id = added.body.data.addNote.id as string;
+    const res = await post({
+      query: `mutation($id: ID!) { trashNote(id: "nope") { id } archiveNote(id: $id) { id } }`,
+      variables: { id },
+    });
+    expect(res.body.data).toBeNull();
+    expect(res.body.errors.map((e: { path: string[] }) => e.path)).toEqual([['trashNote']]);
+    const after = await post({
+      query: `query($id: ID!) { note(id: $id) { location } }`,
+      variables: { id },
+    });
+    expect(after.body.data.note.location).toBe('NOTES');
+  });
+
+  it("a resolver's error keeps its code, path and place", async () => {
+    const res = await post({ query: '{ note(id: "nope") { id } }' });
+    expect(res.body).toEqual({
+      data: null,
+      errors: [
+        {
+          message: 'Note nope not found',
+          locations: [{ line: 1, column: 3 }],
+          path: ['note'],
+          extensions: { code: 'NOT_FOUND' },
+        },
+      ],
+    });
+  });
+
+  it('introspection, which GraphiQL needs', async () => {
+    const res = await post({ query: '{ __schema { queryType { name } } __typename }' });
+    expect(res.body).toEqual({
+      data: { __schema: { queryType: { name: 'Query' } }, __typename: 'Query' },
+    });
+  });
+});
+
+describe('compiledExecutor', () => {
+  it('compiles a document once and reuses it for every later request', async () => {
+    let calls = 0;
+    const schema = makeExecutableSchema({
+      typeDefs: 'type Query { hello(name: String = "you"): String! }',
+      resolvers: {
+        Query: {
+          hello: (_: unknown, { name }: { name: string }) => {
+            calls += 1;
+            return `hello ${name}`;
+          },
+        },
+      },
+    });
+    const execute = compiledExecutor(schema);
+    const document = parse('query($n: String) { hello(name: $n) }');
+    const request = (variables: Record<string, unknown>) =>
+      ({
+        document,
+        operation: getOperationAST(document)!,
+        operationName: null,
+        context: {},
+        request: { variables },
+      }) as unknown as GatewayGraphQLRequestContext;
+
+    jest.mocked(compileQuery).mockClear();
+    expect(await execute(request({ n: 'Ada' }))).toEqual({ data: { hello: 'hello Ada' } });
+    expect(await execute(request({ n: 'Grace' }))).toEqual({ data: { hello: 'hello Grace' } });
+    expect(await execute(request({}))).toEqual({ data: { hello: 'hello you' } });
+    expect(calls).toBe(3);
+    expect(compileQuery).toHaveBeenCalledTimes(1);
+  });
+});

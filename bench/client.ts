@@ -86,6 +86,7 @@ type LighthouseFn = (
   flags: Record<string, unknown>,
 ) => Promise<{ lhr: LighthouseResult } | undefined>;
 interface LighthouseResult {
+  runtimeError?: { code: string; message: string };
   categories: Record<string, { score: number | null; auditRefs: { id: string }[] }>;
   audits: Record<
     string,
@@ -97,16 +98,26 @@ async function runLighthouse(url: string, port: number): Promise<LighthouseScore
   const { default: lighthouse } = (await import('lighthouse')) as unknown as {
     default: LighthouseFn;
   };
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility', 'best-practices'],
-    // Storage holds the sign-in set before the run; Lighthouse must not wipe it.
-    disableStorageReset: true,
-  });
-  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { lhr } = result;
+  const run = async () => {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      // Storage holds the sign-in set before the run; Lighthouse must not wipe it.
+      disableStorageReset: true,
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    return result.lhr;
+  };
+  // A run whose own trace failed (e.g. NO_NAVSTART) has no scores: it is run again, up to
+  // twice, rather than counted as a score of 0.
+  let lhr = await run();
+  for (let retry = 0; lhr.runtimeError && retry < 2; retry += 1) {
+    console.error(`  ! Lighthouse ${url}: ${lhr.runtimeError.code}, running it again`);
+    lhr = await run();
+  }
+  if (lhr.runtimeError) throw new Error(`Lighthouse ${url}: ${lhr.runtimeError.message}`);
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const problems: string[] = [];
   for (const id of ['accessibility', 'best-practices']) {

@@ -4,9 +4,10 @@ import { startTransition, useEffect, useState } from 'react';
 export const FIRST_BATCH = 8;
 
 /**
- * How many of `count` items to draw now. New items beyond the first batch are drawn in a
- * transition after the first paint, which React renders in slices between frames: a page of
- * cards arriving never blocks the screen in one long task. Fewer items show at once.
+ * How many of `count` items to draw now. New items beyond the first batch are drawn after the
+ * first paint, one batch per transition: React renders a transition in slices between frames,
+ * and each batch's commit (which cannot be sliced) stays short, so a page of cards arriving
+ * never blocks the screen in one long task. Fewer items show at once.
  */
 export function useProgressiveCount(count: number, firstBatch = FIRST_BATCH): number {
   const [shown, setShown] = useState(0);
@@ -18,8 +19,8 @@ export function useProgressiveCount(count: number, firstBatch = FIRST_BATCH): nu
       setShown(count);
       return;
     }
-    startTransition(() => setShown(count));
-  }, [count, shown]);
+    startTransition(() => setShown(Math.min(count, Math.max(shown, firstBatch) + firstBatch)));
+  }, [count, shown, firstBatch]);
 
   return visible;
 }

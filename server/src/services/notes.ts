@@ -231,6 +231,10 @@ export function notesService(store: Store) {
       const search = filter.search?.trim() ?? '';
       if (search.length > limits.search)
         throw badInput('filter.search', `must be at most ${limits.search} characters`);
+      // SQLite's full-text query syntax and its string functions stop at a NUL character, and
+      // PostgreSQL's text cannot hold one: no search can mean it.
+      if (search.includes('\u0000'))
+        throw badInput('filter.search', 'must not contain the NUL character (U+0000)');
       if (filter.tags && filter.tags.length > limits.labels) {
         throw badInput('filter.tags', `at most ${limits.labels} labels`);
       }

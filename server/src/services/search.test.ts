@@ -78,6 +78,20 @@ describe('search', () => {
     expect(await titles({ search: '%' })).toEqual([]);
     expect(await titles({ search: '_' })).toEqual([]);
   });
+
+  it('refuses a NUL character with a clear error, on short and long queries alike', async () => {
+    for (const search of ['\u0000', '\u0000\u0000\u0000', 'milk\u0000']) {
+      const res = await t.graphql(
+        `query($filter: NoteFilter) { notes(filter: $filter) { totalCount nodes { title } } }`,
+        { filter: { search } },
+        token,
+      );
+      expect(res.errors?.[0]).toMatchObject({
+        message: 'filter.search: must not contain the NUL character (U+0000)',
+        extensions: { code: 'BAD_USER_INPUT', field: 'filter.search' },
+      });
+    }
+  });
 });
 
 describe('filter and sort', () => {

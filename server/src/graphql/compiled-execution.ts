@@ -4,9 +4,9 @@ import {
   getVariableValues,
   GraphQLError,
   OperationTypeNode,
-  type DocumentNode,
   type ExecutionResult,
   type GraphQLSchema,
+  type OperationDefinitionNode,
 } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 
@@ -21,12 +21,12 @@ import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
  * client's mistake there gets graphql-js's own words, and Apollo still answers it 400
  * BAD_USER_INPUT.
  *
- * Compiled operations are kept per parsed document. Apollo's document store hands back the same
- * document object for the same query text, so a cached query is compiled once; a document the
- * store has dropped takes its compiled code with it.
+ * Compiled operations are kept per operation node of the parsed document. Apollo's document store
+ * hands back the same document object for the same query text, so a cached query is compiled
+ * once; a document the store has dropped takes its compiled code with it.
  */
 export function compiledExecutor(schema: GraphQLSchema): GatewayExecutor {
-  const compiled = new WeakMap<DocumentNode, Map<string, CompiledQuery | ExecutionResult>>();
+  const compiled = new WeakMap<OperationDefinitionNode, CompiledQuery | ExecutionResult>();
 
   return async (requestContext) => {
     const { document, operation: definition, operationName, context, request } = requestContext;
@@ -48,16 +48,10 @@ export function compiledExecutor(schema: GraphQLSchema): GatewayExecutor {
       request.variables ?? {},
     );
     if (variables.errors) return { errors: variables.errors };
-    let byOperation = compiled.get(document);
-    if (!byOperation) {
-      byOperation = new Map();
-      compiled.set(document, byOperation);
-    }
-    const name = operationName ?? '';
-    let operation = byOperation.get(name);
+    let operation = compiled.get(definition);
     if (!operation) {
       operation = compileQuery(schema, document, operationName ?? undefined);
-      byOperation.set(name, operation);
+      compiled.set(definition, operation);
     }
     // A document that cannot be compiled answers with the errors graphql-js would give.
     if (!isCompiledQuery(operation)) return withGraphQLErrors(operation);

@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { LoadingOverlay } from '../components/loading-overlay';
 import { Sidebar } from '../components/sidebar';
 import { NotesUiProvider, useNotesUi } from '../features/notes/hooks/notes-ui-context';
 import { SearchProvider } from '../features/search/hooks/search-context';
@@ -17,7 +19,10 @@ function Shell() {
     <div className="app-layout">
       <Sidebar onAddNote={onAddNote} />
       <main className="app-layout__main">
-        <Outlet />
+        {/* Here too, so the sidebar is drawn while a page's code is still loading. */}
+        <Suspense fallback={<LoadingOverlay />}>
+          <Outlet />
+        </Suspense>
       </main>
     </div>
   );

@@ -1,10 +1,10 @@
 import { ApolloProvider } from '@apollo/client/react';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { ThemeProvider, useTheme } from '../features/theme/hooks/theme-context';
 import { createApolloClient } from '../lib/apollo-client';
 import { earlyFirstPageLink } from '../features/notes/api/early-first-page-link';
-import { router } from './router';
+import { AppRoutes } from './router';
 
 const client = createApolloClient([earlyFirstPageLink]);
 
@@ -30,7 +30,9 @@ export function App() {
   return (
     <ApolloProvider client={client}>
       <ThemeProvider>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
         <Toasts />
       </ThemeProvider>
     </ApolloProvider>

@@ -46,11 +46,14 @@ export const earlyFirstPageLink = new ApolloLink((operation, forward) => {
     let closed = false;
     let network: Subscription | undefined;
     early.then(
-      (result) => {
-        if (closed) return;
-        observer.next(result as ApolloLink.Result);
-        observer.complete();
-      },
+      // In a task of its own: the answer is usually in before the list asks, and handing it
+      // over at once would chain Apollo's cache write onto React's commit in one long task.
+      (result) =>
+        setTimeout(() => {
+          if (closed) return;
+          observer.next(result as ApolloLink.Result);
+          observer.complete();
+        }, 0),
       () => {
         if (!closed) network = forward(operation).subscribe(observer);
       },

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Spinner } from '../../../components/spinner';
 import { ErrorPanel } from '../../../components/error-panel';
 import type { NoteFilter } from '../../../gql/graphql';
@@ -30,7 +31,10 @@ interface NotesListProps {
 
 /** The grid of note cards for a list, loading more as it scrolls, with its empty states. */
 export function NotesList({ context, filter, filtering, onClearSearch }: NotesListProps) {
-  const { notes, loading, error, hasNextPage, loadMore } = useNoteList(context, filter);
+  const list = useNoteList(context, filter);
+  // Apollo hands a new page to React as an urgent update; the cards follow in a transition,
+  // which React renders in slices between frames instead of in the task that delivered it.
+  const { notes, loading, error, hasNextPage, loadMore } = useDeferredValue(list);
   const visible = useProgressiveCount(notes.length);
 
   if (notes.length === 0) {

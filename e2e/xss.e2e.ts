@@ -272,6 +272,8 @@ it('control: the same checks do catch a payload that runs', async () => {
   const page = await context.newPage();
   const seen = watch(context, page, server.url);
   await page.goto('/');
+  // Planted in the app's page once it is drawn (React replaces whatever #root held before).
+  await page.getByRole('heading', { name: 'Meet Jotter' }).waitFor();
   await page.evaluate(() => {
     const planted = document.createElement('div');
     planted.innerHTML =

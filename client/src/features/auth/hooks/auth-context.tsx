@@ -32,8 +32,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(() => {
     clearAuth();
     setAuth({ token: '', user: null, isAuth: false });
-    void client.clearStore();
-  }, [client]);
+  }, []);
+
+  // The cache is emptied once the signed-out state is on screen, when no page still shows notes
+  // (a sign-out may be part of a transition that leaves the page).
+  useEffect(() => {
+    if (!auth.isAuth) void client.clearStore();
+  }, [auth.isAuth, client]);
 
   useEffect(
     () =>

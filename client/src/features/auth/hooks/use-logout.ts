@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { startTransition, useCallback } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -20,9 +20,12 @@ export function useLogout(): () => Promise<void> {
     } catch (error) {
       console.error('Server-side logout failed; signing out locally anyway:', error);
     }
-    // Leave the protected layout first, so its guard never sees a signed-out user.
-    await navigate('/', { flushSync: true });
-    signOut();
+    // Leaving for / and forgetting the sign-in are one transition, committed together, so the
+    // protected layout's guard never sees a signed-out user.
+    startTransition(() => {
+      void navigate('/');
+      signOut();
+    });
     toast.success('You Are Now Logged Out');
   }, [mutate, signOut, navigate]);
 }

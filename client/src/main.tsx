@@ -1,6 +1,5 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import 'react-toastify/dist/ReactToastify.css';
 import './styles/index.css';
 import { App } from './app/app';
 import { preloadPage } from './app/router';

@@ -1,28 +1,41 @@
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { ApolloProvider } from '@apollo/client/react';
 import { BrowserRouter } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
-import { ThemeProvider, useTheme } from '../features/theme/hooks/theme-context';
+import { ThemeProvider } from '../features/theme/hooks/theme-context';
 import { createApolloClient } from '../lib/apollo-client';
+import { loadToastify, onToastifyLoad } from '../lib/toast';
+import { whenIdle } from '../lib/when-idle';
 import { earlyFirstPageLink } from '../features/notes/api/early-first-page-link';
 import { AppRoutes } from './router';
 
 const client = createApolloClient([earlyFirstPageLink]);
 
-function Toasts() {
-  const { theme } = useTheme();
-  return (
-    <ToastContainer
-      position="top-right"
-      autoClose={1500}
-      newestOnTop
-      hideProgressBar={false}
-      closeOnClick
-      pauseOnHover
-      draggable
-      theme={theme}
-      style={{ top: '5rem' }}
-    />
-  );
+const Toasts = lazy(() =>
+  loadToastify()
+    .then(() => import('../components/toasts'))
+    .then((m) => ({ default: m.Toasts })),
+);
+
+/**
+ * The toast container, mounted once react-toastify loads: when the browser is first idle, or
+ * with the first toast if that comes sooner (toasts raised meanwhile wait in its queue).
+ */
+function LazyToasts() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (wanted) return;
+    const stop = onToastifyLoad(() => setWanted(true));
+    const cancel = whenIdle(() => void loadToastify());
+    return () => {
+      stop();
+      cancel();
+    };
+  }, [wanted]);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
 }
 
 /** The whole app: Apollo, theme, toasts and the router. */
@@ -33,7 +46,7 @@ export function App() {
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>
-        <Toasts />
+        <LazyToasts />
       </ThemeProvider>
     </ApolloProvider>
   );

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '../lib/toast';
 import { AUTH_REQUIRED_TOAST, useAuth } from '../features/auth/hooks/auth-context';
 
 /** Without the login flag: 'Please Login First' and off to /login, remembering where to return. */

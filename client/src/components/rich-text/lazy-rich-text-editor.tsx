@@ -21,6 +21,7 @@ import {
 import type { LucideIcon } from 'lucide-react';
 import type { RichTextEditorProps } from './rich-text-editor';
 import type * as EditorModule from './rich-text-editor';
+import { whenIdle } from '../../lib/when-idle';
 import './rich-text.css';
 
 let editorModule: Promise<typeof EditorModule> | undefined;
@@ -32,16 +33,6 @@ export function loadRichTextEditor() {
 }
 
 const Editor = lazy(() => loadRichTextEditor().then((m) => ({ default: m.RichTextEditor })));
-
-/** Runs `callback` when the browser is idle (or after `timeout` ms at the latest). */
-function whenIdle(callback: () => void, timeout = 2000): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(callback, { timeout });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(callback, 200);
-  return () => window.clearTimeout(id);
-}
 
 /**
  * The rich-text editor, with Slate loaded off the first screen: until its chunk is in, a

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useApolloClient } from '@apollo/client/react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { clearAuth, readAuth, writeAuth } from '../../../lib/storage';
 import type { StoredAuth, StoredUser } from '../../../lib/storage';
 import { onSessionExpired } from '../../../lib/session-events';

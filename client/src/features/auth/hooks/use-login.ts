@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { LoginDocument } from '../api/auth-operations';
 import { useAuth } from './auth-context';
 

@@ -1,7 +1,7 @@
 import { startTransition, useCallback } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { LogoutDocument } from '../api/auth-operations';
 import { useAuth } from './auth-context';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { useAuth } from './auth-context';
 
 /** On arrival at login or signup while signed in: say so and go to /home. */

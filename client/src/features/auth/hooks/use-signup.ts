@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { graphQLErrorCode, graphQLErrorMessage } from '../../../lib/errors';
 import { SignupDocument } from '../api/auth-operations';
 import type { SignupValues } from '../api/demo-users';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Archive, ArchiveRestore, Trash2 } from 'lucide-react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { IconButton } from '../../../components/icon-button';
 import { SectionLoader } from '../../../components/section-loader';
 import { RichTextEditor, isHtmlEmpty } from '../../../components/rich-text';

@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { graphQLErrorCode } from '../../../lib/errors';
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { LabelsDocument } from '../api/note-queries';
 import { checkNewLabel, mergeLabels } from './label-rules';
 import { useNotesUi } from './notes-ui-context';

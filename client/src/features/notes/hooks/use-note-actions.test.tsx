@@ -3,11 +3,11 @@ import { act, renderHook } from '@testing-library/react';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockedResponse } from '@apollo/client/testing';
 import { GraphQLError } from 'graphql';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { ArchiveNoteDocument, DeleteNoteDocument } from '../api/note-mutations';
 import { useNoteActions } from './use-note-actions';
 
-jest.mock('react-toastify', () => ({
+jest.mock('../../../lib/toast', () => ({
   toast: { success: jest.fn(), error: jest.fn(), info: jest.fn() },
 }));
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import type { NoteInput } from '../../../gql/graphql';
 import { evictList, evictNote, removeFromList } from '../api/cache-updates';
 import type { ListField } from '../api/cache-updates';

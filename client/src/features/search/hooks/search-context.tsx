@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useReducer } from 'react';
 import type { Dispatch, ReactNode } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import type { NoteFilter } from '../../../gql/graphql';
 import { INITIAL_SEARCH, isFiltering, searchReducer, toNoteFilter } from './search-state';
 import type { SearchAction, SearchState } from './search-state';

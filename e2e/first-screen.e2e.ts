@@ -114,3 +114,22 @@ it("never shows one user's early answer to another who signs in on the same page
   expect(await titles(page)).toEqual(['bob note 2', 'bob note 1']);
   await context.close();
 });
+
+it("offers a reload when a page's code cannot load, and the rest of the app still works", async () => {
+  const auth = await seededUser('offline', 1);
+  const context = await newContext(browser, server.url, 'desktop');
+  const page = await context.newPage();
+  await signInThroughStorage(page, auth);
+  // The list pages' code fails to download (a dropped connection, or files gone after an upgrade).
+  await page.route('**/assets/notes-route-*.js', (route) => route.abort());
+  await page.goto('/home');
+  const alert = page.getByRole('alert').filter({ hasText: 'This Page Could Not Be Shown' });
+  await alert.waitFor();
+  expect(await alert.getByRole('button', { name: 'Reload Page' }).isVisible()).toBe(true);
+
+  // Another page still opens from the menu.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Trash' }).click();
+  await page.getByText('No Notes In Trash').waitFor();
+  expect(await alert.count()).toBe(0);
+  await context.close();
+});

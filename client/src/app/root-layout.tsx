@@ -1,6 +1,7 @@
 import { Suspense, useCallback, useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { LoadingOverlay } from '../components/loading-overlay';
+import { PageErrorBoundary } from '../components/page-error-boundary';
 import { SideMenu } from '../components/side-menu';
 import { TopBar } from '../components/top-bar';
 import { AuthProvider, useAuth } from '../features/auth/hooks/auth-context';
@@ -12,6 +13,7 @@ function Chrome() {
   const logout = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const { pathname } = useLocation();
   const onLogout = () => void logout();
 
   return (
@@ -27,9 +29,11 @@ function Chrome() {
       />
       <SideMenu open={menuOpen} signedIn={isAuth} onClose={closeMenu} onLogout={onLogout} />
       <div id="content" className="page">
-        <Suspense fallback={<LoadingOverlay />}>
-          <Outlet />
-        </Suspense>
+        <PageErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<LoadingOverlay />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </div>
     </>
   );

@@ -109,7 +109,9 @@ function bootScript(): Plugin {
           },
           {
             tag: 'script',
-            attrs: { type: 'module', src: `/${boot.fileName}` },
+            // Render-blocking: the first paint waits for it, so it is in the saved theme (a module
+            // script otherwise runs whenever it arrives, before or after the first paint).
+            attrs: { type: 'module', src: `/${boot.fileName}`, blocking: 'render' },
             injectTo: 'head-prepend',
           },
         ];

@@ -1,10 +1,8 @@
-import { Suspense } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { LoadingOverlay } from '../components/loading-overlay';
-import { PageErrorBoundary } from '../components/page-error-boundary';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Sidebar } from '../components/sidebar';
 import { NotesUiProvider, useNotesUi } from '../features/notes/hooks/notes-ui-context';
 import { SearchProvider } from '../features/search/hooks/search-context';
+import { PageOutlet } from './page-outlet';
 
 function Shell() {
   const { setNewNoteOpen } = useNotesUi();
@@ -20,12 +18,7 @@ function Shell() {
     <div className="app-layout">
       <Sidebar onAddNote={onAddNote} />
       <main className="app-layout__main">
-        {/* Here too, so the sidebar stays while a page's code loads, or if it fails. */}
-        <PageErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<LoadingOverlay />}>
-            <Outlet />
-          </Suspense>
-        </PageErrorBoundary>
+        <PageOutlet />
       </main>
     </div>
   );

@@ -10,11 +10,7 @@ import { AppRoutes } from './router';
 
 const client = createApolloClient([earlyFirstPageLink]);
 
-const Toasts = lazy(() =>
-  loadToastify()
-    .then(() => import('../components/toasts'))
-    .then((m) => ({ default: m.Toasts })),
-);
+const Toasts = lazy(() => import('../components/toasts').then((m) => ({ default: m.Toasts })));
 
 /**
  * The toast container, mounted once react-toastify loads: when the browser is first idle, or

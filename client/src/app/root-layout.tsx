@@ -1,19 +1,16 @@
-import { Suspense, useCallback, useState } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
-import { LoadingOverlay } from '../components/loading-overlay';
-import { PageErrorBoundary } from '../components/page-error-boundary';
+import { useCallback, useState } from 'react';
 import { SideMenu } from '../components/side-menu';
 import { TopBar } from '../components/top-bar';
 import { AuthProvider, useAuth } from '../features/auth/hooks/auth-context';
 import { useLogout } from '../features/auth/hooks/use-logout';
 import { ThemeToggle } from '../features/theme/components/theme-toggle';
+import { PageOutlet } from './page-outlet';
 
 function Chrome() {
   const { user, isAuth } = useAuth();
   const logout = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
-  const { pathname } = useLocation();
   const onLogout = () => void logout();
 
   return (
@@ -29,11 +26,7 @@ function Chrome() {
       />
       <SideMenu open={menuOpen} signedIn={isAuth} onClose={closeMenu} onLogout={onLogout} />
       <div id="content" className="page">
-        <PageErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<LoadingOverlay />}>
-            <Outlet />
-          </Suspense>
-        </PageErrorBoundary>
+        <PageOutlet />
       </div>
     </>
   );

@@ -14,16 +14,20 @@ import { LandingRoute } from './routes/landing-route';
  * boundaries, and the router's navigations are transitions, so the page being left stays on
  * screen while the next one's code loads.
  */
+
+/** A page component that can be loaded ahead of its first render. */
+type Page = ComponentType & { preload: () => Promise<unknown> };
+
 /**
- * A route's page, loaded on first use. `preload()` loads it ahead; once loaded, the page renders
- * at once instead of suspending: a boundary that shows its fallback, even for a moment, holds
- * the content back for React's fallback throttle (300 ms).
+ * A route's page: the export `name` of a module, loaded on first use. `preload()` loads it ahead;
+ * once loaded, the page renders at once instead of suspending: a boundary that shows its fallback,
+ * even for a moment, holds the content back for React's fallback throttle (300 ms).
  */
-function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K): Page {
   let loaded: ComponentType | undefined;
   const preload = () =>
     load().then((module) => {
-      loaded = pick(module);
+      loaded = module[name] as ComponentType;
       return { default: loaded };
     });
   const Lazy = lazy(preload);
@@ -35,56 +39,44 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
 }
 
 const notesRoute = () => import('./routes/notes-route');
-const HomeRoute = lazyPage(notesRoute, (m) => m.HomeRoute);
-const ArchiveRoute = lazyPage(notesRoute, (m) => m.ArchiveRoute);
-const TrashRoute = lazyPage(
-  () => import('./routes/trash-route'),
-  (m) => m.TrashRoute,
-);
-const ProfilePage = lazyPage(
-  () => import('../features/profile/components/profile-page'),
-  (m) => m.ProfilePage,
-);
-const LoginPage = lazyPage(
-  () => import('../features/auth/components/login-page'),
-  (m) => m.LoginPage,
-);
-const SignupPage = lazyPage(
-  () => import('../features/auth/components/signup-page'),
-  (m) => m.SignupPage,
-);
-const MockPage = lazyPage(
-  () => import('../features/mock/components/mock-page'),
-  (m) => m.MockPage,
-);
-const NotFoundRoute = lazyPage(
-  () => import('./routes/not-found-route'),
-  (m) => m.NotFoundRoute,
-);
 
-const PAGES: Record<string, { preload: () => Promise<unknown> } | undefined> = {
-  '/home': HomeRoute,
-  '/archive': ArchiveRoute,
-  '/trash': TrashRoute,
-  '/profile': ProfilePage,
-  '/login': LoginPage,
-  '/signup': SignupPage,
-  '/mock': MockPage,
+/** The pages anyone can open, by path. */
+const PUBLIC_PAGES: Record<string, Page> = {
+  login: lazyPage(() => import('../features/auth/components/login-page'), 'LoginPage'),
+  signup: lazyPage(() => import('../features/auth/components/signup-page'), 'SignupPage'),
+  mock: lazyPage(() => import('../features/mock/components/mock-page'), 'MockPage'),
 };
+
+/** The signed-in pages, by path, in the sidebar's layout. */
+const PROTECTED_PAGES: Record<string, Page> = {
+  home: lazyPage(notesRoute, 'HomeRoute'),
+  archive: lazyPage(notesRoute, 'ArchiveRoute'),
+  trash: lazyPage(() => import('./routes/trash-route'), 'TrashRoute'),
+  profile: lazyPage(() => import('../features/profile/components/profile-page'), 'ProfilePage'),
+};
+
+const NotFoundPage = lazyPage(() => import('./routes/not-found-route'), 'NotFoundRoute');
+
+/** Every lazy page by path (a Map: a path such as "constructor" is not a page). */
+const PAGES = new Map(Object.entries({ ...PUBLIC_PAGES, ...PROTECTED_PAGES }));
 
 /**
  * Loads the page at `pathname` (as the router matches it: any case, a trailing slash allowed),
  * so the app's first render draws it at once. Resolves either way: a page that fails to load
- * is left to the route's own Suspense boundary.
+ * is left to the route's own error boundary.
  */
 export function preloadPage(pathname: string): Promise<void> {
-  const path = pathname.toLowerCase().replace(/(.)\/+$/, '$1');
-  if (path === '/') return Promise.resolve();
-  return (PAGES[path] ?? NotFoundRoute)
+  const path = pathname.toLowerCase().replace(/^\/+|\/+$/g, '');
+  if (path === '') return Promise.resolve();
+  const page = PAGES.get(path) ?? NotFoundPage;
+  return page
     .preload()
     .then(() => undefined)
     .catch(() => undefined);
 }
+
+const routes = (pages: Record<string, Page>) =>
+  Object.entries(pages).map(([path, Page]) => <Route key={path} path={path} element={<Page />} />);
 
 /** Every page of the app, by path. */
 export function AppRoutes() {
@@ -92,9 +84,7 @@ export function AppRoutes() {
     <Routes>
       <Route element={<RootLayout />}>
         <Route index element={<LandingRoute />} />
-        <Route path="login" element={<LoginPage />} />
-        <Route path="signup" element={<SignupPage />} />
-        <Route path="mock" element={<MockPage />} />
+        {routes(PUBLIC_PAGES)}
         <Route
           element={
             <ProtectedRoute>
@@ -102,12 +92,9 @@ export function AppRoutes() {
             </ProtectedRoute>
           }
         >
-          <Route path="home" element={<HomeRoute />} />
-          <Route path="archive" element={<ArchiveRoute />} />
-          <Route path="trash" element={<TrashRoute />} />
-          <Route path="profile" element={<ProfilePage />} />
+          {routes(PROTECTED_PAGES)}
         </Route>
-        <Route path="*" element={<NotFoundRoute />} />
+        <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
   );

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useQuery } from '@apollo/client/react';
 import type { NoteFilter } from '../../../gql/graphql';
 import type { Note } from '../api/note-fields';
@@ -16,6 +16,9 @@ export interface NoteListState {
   hasNextPage: boolean;
   loadMore: () => void;
 }
+
+/** One empty list for every render without data, so the result below stays the same object. */
+const NO_NOTES: Note[] = [];
 
 const OPTIONS = { fetchPolicy: 'cache-and-network', nextFetchPolicy: 'cache-first' } as const;
 
@@ -55,5 +58,11 @@ export function useNoteList(context: NoteContext, filter: NoteFilter): NoteListS
     );
   }, [fetchMore, hasNextPage, endCursor, loading]);
 
-  return { notes: connection?.nodes ?? [], loading, error, hasNextPage, loadMore };
+  const nodes = connection?.nodes ?? NO_NOTES;
+  // The same object until something in it changes: NotesList defers it, and a new object on
+  // every render would make each render a deferred one too.
+  return useMemo(
+    () => ({ notes: nodes, loading, error, hasNextPage, loadMore }),
+    [nodes, loading, error, hasNextPage, loadMore],
+  );
 }

@@ -107,21 +107,32 @@ export function notesStore(dialect: Dialect) {
       : sql<SqlBool>`instr(${sql.ref(column)}, ${needle}) > 0`;
 
   /**
-   * A case-sensitive substring of the title or the plain text. Queries of three characters or
-   * more go through the trigram index (FTS5 on SQLite, pg_trgm on PostgreSQL); shorter ones scan
-   * the user's list. On SQLite the index only narrows the rows: instr() decides.
+   * A case-sensitive substring of the title or the plain text, as two conditions: `narrow`, the
+   * notes a trigram index names (queries of three characters or more: FTS5 on SQLite, pg_trgm on
+   * PostgreSQL), and `decide`, the exact test. On PostgreSQL the index serves the exact test
+   * itself; on SQLite the index only narrows and instr() decides; a shorter query scans the
+   * user's list. `filtered` puts `decide` after every cheaper condition, so SQLite reads the text
+   * only of notes that pass the others.
    */
-  function matches(needle: string, walkByDate = false): RawBuilder<SqlBool> {
+  function matches(
+    needle: string,
+    walkByDate = false,
+  ): { narrow?: RawBuilder<SqlBool>; decide: RawBuilder<SqlBool> } {
     const scan = sql<SqlBool>`(${contains('notes.title', needle)} or ${contains('notes.text_content', needle)})`;
-    if ([...needle].length < trigramLength) return scan;
+    if ([...needle].length < trigramLength) return { decide: scan };
     if (dialect === 'postgres') {
       const pattern = likeAnywhere(needle);
-      return sql<SqlBool>`(notes.title like ${pattern} or notes.text_content like ${pattern})`;
+      return {
+        decide: sql<SqlBool>`(notes.title like ${pattern} or notes.text_content like ${pattern})`,
+      };
     }
     // Unary + stops SQLite from fetching the candidates by rowid: it then walks the user's
     // date index instead, testing each note against the candidate set, and stops at the page.
     const rowid = walkByDate ? sql`+notes.rowid` : sql`notes.rowid`;
-    return sql<SqlBool>`(${rowid} in (select rowid from notes_search where notes_search match ${ftsTrigrams(needle)}) and ${scan})`;
+    return {
+      narrow: sql<SqlBool>`${rowid} in (select rowid from notes_search where notes_search match ${ftsTrigrams(needle)})`,
+      decide: scan,
+    };
   }
 
   /** On SQLite, whether the trigram index names the candidate notes (a search of 3+ characters). */
@@ -151,7 +162,8 @@ export function notesStore(dialect: Dialect) {
       .selectFrom('notes')
       .where('notes.user_id', '=', q.userId)
       .where('notes.location', '=', q.location);
-    if (q.search) query = query.where(matches(q.search, byDate));
+    const search = q.search ? matches(q.search, byDate) : undefined;
+    if (search?.narrow) query = query.where(search.narrow);
     if (q.priority !== undefined) query = query.where('notes.priority', '=', q.priority);
     if (q.tags && q.tags.length > 0) {
       const tags = [...q.tags];
@@ -180,6 +192,8 @@ export function notesStore(dialect: Dialect) {
         );
       }
     }
+    // Last: SQLite tests WHERE terms in the order written, and this one reads each note's text.
+    if (search) query = query.where(search.decide);
     return query;
   }
 

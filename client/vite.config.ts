@@ -27,7 +27,7 @@ const VENDOR_GROUPS = [
     // script is two requests instead of four.
     name: 'shared',
     priority: 10,
-    test: /(src[\\/](lib[\\/]storage|features[\\/]theme[\\/]apply-theme|features[\\/]notes[\\/]api[\\/]first-page)\.ts$)|rolldown[\\/]runtime|vite[\\/]preload-helper/,
+    test: /(src[\\/](lib[\\/]storage|features[\\/]theme[\\/]apply-theme|features[\\/]notes[\\/]api[\\/]first-screen)\.ts$)|rolldown[\\/]runtime|vite[\\/]preload-helper/,
   },
   {
     // Small modules the list pages share with the others.

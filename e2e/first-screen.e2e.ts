@@ -5,7 +5,8 @@ import { startServer, waitFor, type RunningServer } from './support/server';
 
 /**
  * The first screen of /home on a cold load: the boot script asks for the first page of notes
- * while the app's code downloads, and the app uses that answer instead of asking again. Loading
+ * and the labels while the app's code downloads, and the app uses those answers instead of
+ * asking again. Loading
  * more as the user scrolls, a search, and a second user on the same browser still get their own
  * answers.
  */
@@ -73,7 +74,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-it('asks for the first page once on a cold load of /home, and still loads more on scroll', async () => {
+it('asks for the first page and the labels once on a cold load of /home, and still loads more on scroll', async () => {
   const auth = await seededUser('early', 45);
   const context = await newContext(browser, server.url, 'desktop');
   const page = await context.newPage();
@@ -85,6 +86,8 @@ it('asks for the first page once on a cold load of /home, and still loads more o
   expect((await titles(page))[0]).toBe('early note 45');
   const firstPages = sent.filter((op) => op.name === 'NotesList' && !op.variables.after);
   expect(firstPages).toEqual([{ name: 'NotesList', variables: { filter: {}, first: 30 } }]);
+  // The labels were asked early too, and the app took that answer rather than asking again.
+  expect(sent.filter((op) => op.name === 'Labels')).toEqual([{ name: 'Labels', variables: {} }]);
 
   // Scrolling to the end asks for the next page, which the early answer never covers.
   await notesList(page).locator('li').last().scrollIntoViewIfNeeded();

@@ -4,7 +4,7 @@
  * being opened it starts what the first screen will need, so none of it waits for the app to
  * start. All of it is optional: if any step fails, the app does the same work itself.
  */
-import { requestFirstPageEarly } from './features/notes/api/first-page';
+import { requestFirstScreenEarly } from './features/notes/api/first-screen';
 import { applyTheme } from './features/theme/apply-theme';
 import { readTheme } from './lib/storage';
 
@@ -33,7 +33,7 @@ function preloadRouteFiles(): void {
 // Before the first paint (index.html draws the top bar at once): the saved theme, not a flash
 // of the default one.
 applyTheme(readTheme());
-requestFirstPageEarly();
+requestFirstScreenEarly();
 preloadRouteFiles();
 if (LIST_PATHS.includes(window.location.pathname)) {
   // Each card shows its date with toLocaleString(); the first call loads the locale's data

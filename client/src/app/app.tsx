@@ -5,10 +5,10 @@ import { ThemeProvider } from '../features/theme/hooks/theme-context';
 import { createApolloClient } from '../lib/apollo-client';
 import { loadToastify, onToastifyLoad } from '../lib/toast';
 import { whenIdle } from '../lib/when-idle';
-import { earlyFirstPageLink } from '../features/notes/api/early-first-page-link';
+import { earlyAnswerLink } from '../features/notes/api/early-answer-link';
 import { AppRoutes } from './router';
 
-const client = createApolloClient([earlyFirstPageLink]);
+const client = createApolloClient([earlyAnswerLink]);
 
 const Toasts = lazy(() => import('../components/toasts').then((m) => ({ default: m.Toasts })));
 

@@ -14,6 +14,7 @@ import type { Logger } from 'pino';
 import {
   AppError,
   databaseUnavailableMessage,
+  fromDatabaseTextError,
   isDatabaseUnavailable,
   type ErrorKind,
 } from '../services/errors';
@@ -45,7 +46,8 @@ export function createApolloServer(logger: Logger): ApolloServer<GraphQLContext>
     introspection: true,
     includeStacktraceInErrorResponses: false,
     formatError: (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
-      const original = unwrapResolverError(error);
+      const unwrapped = unwrapResolverError(error);
+      const original = fromDatabaseTextError(unwrapped) ?? unwrapped;
       if (original instanceof AppError) {
         return {
           message: original.message,

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import {
   AppError,
   databaseUnavailableMessage,
+  fromDatabaseTextError,
   isDatabaseUnavailable,
   type ErrorKind,
 } from '../services/errors';
@@ -31,8 +32,9 @@ export const apiNotFound: RequestHandler = (req, res) => {
 /** Every REST failure as `{errors: [message]}` with the right status; a client mistake is never a 500. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
-    if (error instanceof AppError) {
-      res.status(statusOf[error.kind]).json({ errors: [error.message] });
+    const known = error instanceof AppError ? error : fromDatabaseTextError(error);
+    if (known) {
+      res.status(statusOf[known.kind]).json({ errors: [known.message] });
       return;
     }
     const parserError = error as BodyParserError;

@@ -32,6 +32,23 @@ export const messages = {
 export const badInput = (field: string, message: string) =>
   new AppError('BAD_USER_INPUT', `${field}: ${message}`, field);
 
+/**
+ * PostgreSQL's text cannot hold the NUL character and SQLite's string functions stop at it, so
+ * no text Jotter stores or looks up may contain it: inputs are checked for it by name.
+ */
+export const nulMessage = 'must not contain the NUL character (U+0000)';
+export const hasNul = (text: string): boolean => text.includes('\u0000');
+
+/**
+ * A database error caused by the request's text rather than by a fault: PostgreSQL refusing a
+ * character its text cannot hold (SQLSTATE 22021), in an input no check above caught. Answered
+ * as the client's mistake, never as a 500.
+ */
+export function fromDatabaseTextError(error: unknown): AppError | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '22021' ? badInput('text', nulMessage) : undefined;
+}
+
 export const noteNotFound = (id: string) => new AppError('NOT_FOUND', `Note ${id} not found`);
 
 export const invalidToken = () => new AppError('UNAUTHENTICATED', messages.invalidToken);

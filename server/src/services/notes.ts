@@ -8,7 +8,7 @@ import type { Store } from '../store/database';
 import { notesStore, type CursorKey, type SortOrder } from '../store/notes';
 import type { Database, Location, NoteRow, NoteRowUpdate } from '../store/schema';
 import { now } from './clock';
-import { AppError, badInput, fromZodIssues, noteNotFound } from './errors';
+import { AppError, badInput, fromZodIssues, hasNul, noteNotFound, nulMessage } from './errors';
 import { htmlToText, sanitizeRichText, stripMarkup } from './sanitize';
 
 export type PriorityName = 'low' | 'medium' | 'high';
@@ -51,10 +51,12 @@ export const noteFieldsSchema = z.object({
   title: z
     .string()
     .max(limits.title * 4, `must be at most ${limits.title} characters`)
+    .refine((s) => !hasNul(s), nulMessage)
     .optional(),
   content: z
     .string()
     .refine((s) => Buffer.byteLength(s) <= limits.contentBytes, 'must be at most 1 MB')
+    .refine((s) => !hasNul(s), nulMessage)
     .optional(),
   color: z
     .union([
@@ -69,7 +71,8 @@ export const noteFieldsSchema = z.object({
       z
         .string()
         .max(limits.label, `each label must be at most ${limits.label} characters`)
-        .refine((t) => t.trim().length > 0, 'a label cannot be empty'),
+        .refine((t) => t.trim().length > 0, 'a label cannot be empty')
+        .refine((t) => !hasNul(t), nulMessage),
     )
     .max(limits.labels, `at most ${limits.labels} labels per note`)
     .optional(),
@@ -193,7 +196,8 @@ export function notesService(store: Store) {
     id: string,
     from?: readonly Location[],
   ): Promise<NoteRow> {
-    return checked(await sql.findForWrite(trx, userId, id), id, from);
+    const row = hasNul(id) ? undefined : await sql.findForWrite(trx, userId, id);
+    return checked(row, id, from);
   }
 
   /** Moves a note, inside one transaction so a concurrent move cannot interleave. */
@@ -213,7 +217,9 @@ export function notesService(store: Store) {
 
   return {
     async get(userId: string, id: string, from?: readonly Location[]): Promise<NoteRecord> {
-      return toNoteRecord(checked(await sql.find(db, userId, id), id, from));
+      // No note's id holds a NUL character, and PostgreSQL could not even compare one.
+      const row = hasNul(id) ? undefined : await sql.find(db, userId, id);
+      return toNoteRecord(checked(row, id, from));
     },
 
     /** Every note in one place, oldest first (REST lists). */
@@ -231,13 +237,12 @@ export function notesService(store: Store) {
       const search = filter.search?.trim() ?? '';
       if (search.length > limits.search)
         throw badInput('filter.search', `must be at most ${limits.search} characters`);
-      // SQLite's full-text query syntax and its string functions stop at a NUL character, and
-      // PostgreSQL's text cannot hold one: no search can mean it.
-      if (search.includes('\u0000'))
-        throw badInput('filter.search', 'must not contain the NUL character (U+0000)');
+      // No stored text holds a NUL character (see hasNul): no search or label can mean one.
+      if (hasNul(search)) throw badInput('filter.search', nulMessage);
       if (filter.tags && filter.tags.length > limits.labels) {
         throw badInput('filter.tags', `at most ${limits.labels} labels`);
       }
+      if (filter.tags?.some(hasNul)) throw badInput('filter.tags', nulMessage);
       const query = {
         userId,
         location,

@@ -8,7 +8,15 @@ import type { Store } from '../store/database';
 import type { UserRow } from '../store/schema';
 import { usersStore } from '../store/users';
 import { now } from './clock';
-import { AppError, badInput, fromZodIssues, invalidToken, messages } from './errors';
+import {
+  AppError,
+  badInput,
+  fromZodIssues,
+  hasNul,
+  invalidToken,
+  messages,
+  nulMessage,
+} from './errors';
 
 /** A user as the APIs show it: never the password or its hash. */
 export interface PublicUser {
@@ -20,7 +28,12 @@ export interface PublicUser {
   updatedAt: string;
 }
 
-const name = z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters');
+const name = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(100, 'must be at most 100 characters')
+  .refine((s) => !hasNul(s), nulMessage);
 
 export const signupSchema = z.object({
   firstName: name,
@@ -100,7 +113,8 @@ export function usersService(store: Store, tokens: TokenService, options: UsersS
     },
 
     async login(email: string, password: string): Promise<Session> {
-      const row = await usersStore.findByEmail(db, email.trim());
+      // No stored email holds a NUL character, and PostgreSQL could not even compare one.
+      const row = hasNul(email) ? undefined : await usersStore.findByEmail(db, email.trim());
       if (!row) throw new AppError('EMAIL_NOT_REGISTERED', messages.emailNotRegistered);
       if (!(await argon2.verify(row.password_hash, password))) {
         throw new AppError('UNAUTHENTICATED', messages.invalidCredentials);

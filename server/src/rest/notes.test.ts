@@ -81,7 +81,11 @@ describe('/api/notes', () => {
     ['note not an object', { note: 'hello' }, /^note:/],
     ['title a number', { note: { title: 5 } }, /^note\.title:/],
     ['tags not strings', { note: { tags: [1, 2] } }, /^note\.tags/],
-    ['unknown priority', { note: { priority: 'urgent' } }, /^note\.priority:/],
+    [
+      'unknown priority',
+      { note: { priority: 'High' } },
+      /^note\.priority: must be "low", "medium", "high", "" or null$/,
+    ],
     ['bad colour', { note: { color: 'red; background: url(x)' } }, /^color:/],
     ['title too long', { note: { title: 'x'.repeat(501) } }, /^title: must be at most 500/],
     [

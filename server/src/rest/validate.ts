@@ -27,7 +27,9 @@ export const wireNote = z.object({
   content: z.string().optional(),
   color: z.string().nullable().optional(),
   priority: z
-    .union([z.enum(['low', 'medium', 'high']), z.literal(''), z.null()])
+    .union([z.enum(['low', 'medium', 'high']), z.literal(''), z.null()], {
+      error: 'must be "low", "medium", "high", "" or null',
+    })
     .optional()
     .transform((p) => (p === '' ? null : p)),
   tags: z

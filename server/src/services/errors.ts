@@ -34,7 +34,8 @@ export const badInput = (field: string, message: string) =>
 
 /**
  * PostgreSQL's text cannot hold the NUL character and SQLite's string functions stop at it, so
- * no text Jotter stores or looks up may contain it: inputs are checked for it by name.
+ * no text Jotter stores holds one: a note's texts drop it (sanitize.ts); a name, a search or a
+ * label filter holding one is refused by name; an id or an email holding one finds nothing.
  */
 export const nulMessage = 'must not contain the NUL character (U+0000)';
 export const hasNul = (text: string): boolean => text.includes('\u0000');

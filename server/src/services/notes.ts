@@ -51,12 +51,10 @@ export const noteFieldsSchema = z.object({
   title: z
     .string()
     .max(limits.title * 4, `must be at most ${limits.title} characters`)
-    .refine((s) => !hasNul(s), nulMessage)
     .optional(),
   content: z
     .string()
     .refine((s) => Buffer.byteLength(s) <= limits.contentBytes, 'must be at most 1 MB')
-    .refine((s) => !hasNul(s), nulMessage)
     .optional(),
   color: z
     .union([
@@ -71,8 +69,7 @@ export const noteFieldsSchema = z.object({
       z
         .string()
         .max(limits.label, `each label must be at most ${limits.label} characters`)
-        .refine((t) => t.trim().length > 0, 'a label cannot be empty')
-        .refine((t) => !hasNul(t), nulMessage),
+        .refine((t) => t.trim().length > 0, 'a label cannot be empty'),
     )
     .max(limits.labels, `at most ${limits.labels} labels per note`)
     .optional(),

@@ -59,9 +59,16 @@ const richTextOptions: sanitizeHtml.IOptions = {
       /^data:(?!image\/(png|jpe?g|gif|webp)[;,])/i.test(frame.attribs.src.trim())),
 };
 
+/**
+ * The NUL character goes from every text a note stores: PostgreSQL's text cannot hold it, and
+ * HTML has no use for it (browsers read it as U+FFFD). Removed before sanitising, so it cannot
+ * hide markup from the sanitiser either (`<scri\0pt>` is sanitised as `<script>`).
+ */
+const withoutNul = (text: string) => text.replaceAll('\u0000', '');
+
 /** Rich text as Jotter stores it: only what the editor makes, nothing that can run. */
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, richTextOptions);
+  return sanitizeHtml(withoutNul(html), richTextOptions);
 }
 
 const blockTags = new Set(['p', 'h1', 'h2', 'h3', 'blockquote', 'li', 'div', 'br', 'ol', 'ul']);
@@ -94,7 +101,7 @@ export function htmlToText(html: string): string {
 
 /** Plain-text fields (titles, labels): any markup is dropped, the text kept as text. */
 export function stripMarkup(value: string): string {
-  let text = value;
+  let text = withoutNul(value);
   // Decoding entities can reveal markup (`&lt;script&gt;`): strip until nothing changes.
   for (let round = 0; round < 4 && /[<>&]/.test(text); round += 1) {
     const next = htmlToText(sanitizeHtml(text, { allowedTags: [], allowedAttributes: {} }));

@@ -22,6 +22,8 @@ export const twoKbNote = {
 };
 
 interface Load {
+  requests: number;
+  seconds: number;
   rps: number;
   p50: number;
   p99: number;
@@ -31,20 +33,42 @@ interface Load {
 async function load(opts: autocannon.Options): Promise<Load> {
   const result = await autocannon({ connections: 50, ...opts });
   return {
-    rps: result.requests.average,
+    requests: result.requests.total,
+    seconds: result.duration,
+    rps: result.requests.total / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
   };
 }
 
-async function cannon(
+/**
+ * Two runs as one: throughput over their total time; p50 and p99 as the request-weighted mean
+ * of each run's (autocannon reports percentiles, not its histogram).
+ */
+function combine(a: Load, b: Load): Load {
+  const requests = a.requests + b.requests;
+  const seconds = a.seconds + b.seconds;
+  const weighted = (key: 'p50' | 'p99') =>
+    Math.round((a[key] * a.requests + b[key] * b.requests) / Math.max(1, requests));
+  return {
+    requests,
+    seconds,
+    rps: requests / seconds,
+    p50: weighted('p50'),
+    p99: weighted('p99'),
+    errors: a.errors + b.errors,
+  };
+}
+
+/** A load of one kind on one server: `run(seconds)` measures, after `warmUp()` once. */
+function cannon(
   server: RunningServer,
   kind: 'rest-read' | 'graphql-read' | 'rest-write',
   auth: (u: SeededUser) => Record<string, string>,
   users: SeededUser[],
   seconds: number,
-): Promise<Load> {
+): { warmUp: () => Promise<Load>; run: (duration: number) => Promise<Load> } {
   const reader = users[0]!;
   const writers = users.slice(1);
   let next = 0;
@@ -82,8 +106,7 @@ async function cannon(
       ],
     });
   };
-  await run(Math.max(1, Math.round(seconds / 5)));
-  return run(seconds);
+  return { warmUp: () => run(Math.max(1, Math.round(seconds / 5))), run };
 }
 
 export async function apiCorpus(): Promise<{ file: string; users: SeededUser[] }> {
@@ -134,14 +157,22 @@ export async function apiOverhead(
         'rest-write': 'POST /api/notes (2 kB)',
       };
       for (const kind of ['rest-read', 'graphql-read', 'rest-write'] as const) {
-        const base = await cannon(baseline, kind, (u) => ({ 'x-user': u.id }), users, seconds);
-        const ours = await cannon(
+        const bare = cannon(baseline, kind, (u) => ({ 'x-user': u.id }), users, seconds);
+        const jot = cannon(
           jotter,
           kind,
           (u) => ({ authorization: `Bearer ${tokens.get(u.id)!}` }),
           users,
           seconds,
         );
+        await bare.warmUp();
+        await jot.warmUp();
+        // Baseline, Jotter, Jotter, baseline (half the time each): the host's load drifts on
+        // this shared machine, and this order cancels a steady drift out of the ratio.
+        const half = seconds / 2;
+        const baseFirst = await bare.run(half);
+        const ours = combine(await jot.run(half), await jot.run(half));
+        const base = combine(baseFirst, await bare.run(half));
         if (ours.errors || base.errors)
           console.error(
             `  ! ${kind}: ${ours.errors} Jotter errors, ${base.errors} baseline errors`,

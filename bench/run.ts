@@ -56,7 +56,9 @@ async function coldStartBaseline(): Promise<number> {
 }
 
 async function serverFigures(figures: Figure[]) {
-  console.log(`API overhead (autocannon, 50 connections, ${seconds} s each after a warm-up)…`);
+  console.log(
+    `API overhead (autocannon, 50 connections, ${seconds} s per server: baseline, Jotter, Jotter, baseline)…`,
+  );
   const api = await apiOverhead(seconds);
   figures.push(...api.figures);
 

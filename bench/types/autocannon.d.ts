@@ -17,7 +17,10 @@ declare module 'autocannon' {
       requests?: Request[];
     }
     interface Result {
-      requests: { average: number };
+      /** Completed requests: per second on average, and in all. */
+      requests: { average: number; total: number };
+      /** Seconds the run took. */
+      duration: number;
       latency: { p50: number; p99: number };
       errors: number;
       non2xx: number;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Client } from 'pg';
 
-import { root, startJotter, type RunningServer } from './lib/server';
+import { root, startJotter, startMedian, type RunningServer } from './lib/server';
 import { seedPostgres, seedSqlite, type SeedPlan, type SeedResult } from './lib/seed';
 import { quantile, timeRuns, type Figure } from './lib/stats';
 import { tokenFor } from './lib/tokens';
@@ -222,7 +222,7 @@ export async function searchSqlite(
   const { file, seed } = await sqliteCorpus();
   const user = seed.users[0]!;
   const cases = pickCases(seed);
-  const server = await startJotter(`file:${file}`);
+  const server = await startMedian(() => startJotter(`file:${file}`));
   const db = new SQLite(file, { readonly: true });
   try {
     const baseline = (c: SearchCase) => {

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+import { repoRoot } from './paths';
+
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
   .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
@@ -64,7 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
-    clientDist: path.resolve(e.CLIENT_DIST ?? path.join(__dirname, '../../client/dist')),
+    clientDist: path.resolve(e.CLIENT_DIST ?? path.join(repoRoot, 'client/dist')),
     argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
   };
 }

@@ -18,6 +18,7 @@ import {
   isDatabaseUnavailable,
   type ErrorKind,
 } from '../services/errors';
+import { repoRoot } from '../paths';
 import { localCompiledGateway } from './compiled-execution';
 import type { GraphQLContext } from './context';
 import { resolvers } from './resolvers';
@@ -33,7 +34,7 @@ const codeOf: Record<ErrorKind, string> = {
 };
 
 /** schema.graphql at the repository root: the one source of the API's shape. */
-export const typeDefs = fs.readFileSync(path.join(__dirname, '../../../schema.graphql'), 'utf8');
+export const typeDefs = fs.readFileSync(path.join(repoRoot, 'schema.graphql'), 'utf8');
 
 /** Apollo Server over the services; errors carry `extensions.code`, internals never leak. */
 export function createApolloServer(logger: Logger): ApolloServer<GraphQLContext> {

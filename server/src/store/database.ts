@@ -11,7 +11,7 @@ import {
   type Driver,
   type SqliteDialectConfig,
 } from 'kysely';
-import { Pool } from 'pg';
+import type { Pool, PoolConfig } from 'pg';
 
 import { isDatabaseUnavailable } from '../services/errors';
 import { migrationProvider } from './migrations';
@@ -35,7 +35,8 @@ export interface Store {
 export async function openStore(url: string): Promise<Store> {
   const store =
     url.startsWith('postgres://') || url.startsWith('postgresql://')
-      ? openPostgres(url)
+      ? // Loaded only for PostgreSQL: a SQLite server starts without it.
+        openPostgres(url, (await import('pg')).Pool)
       : openSqlite(url);
   try {
     if (store.dialect === 'postgres') await migrate(store.db, store.dialect);
@@ -117,7 +118,10 @@ function openSqlite(url: string): Store {
       handle.pragma('synchronous = NORMAL');
       handle.pragma('foreign_keys = ON');
       handle.pragma('busy_timeout = 5000');
-      await migrate(new Kysely<Database>({ dialect: new SqliteDialect({ database: handle }) }), 'sqlite');
+      await migrate(
+        new Kysely<Database>({ dialect: new SqliteDialect({ database: handle }) }),
+        'sqlite',
+      );
       cachePreparedStatements(handle);
     } catch (error) {
       handle.close();
@@ -148,7 +152,7 @@ function openSqlite(url: string): Store {
   };
 }
 
-function openPostgres(url: string): Store {
+function openPostgres(url: string, Pool: new (config: PoolConfig) => Pool): Store {
   const pool = new Pool({ connectionString: url, max: 10 });
   // An idle client losing its connection must not crash the server; the next query reconnects.
   pool.on('error', () => undefined);

@@ -4,13 +4,17 @@
  * small modules). Native add-ons stay in node_modules. Type checking is `npm run typecheck`.
  */
 import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 import { build } from 'esbuild';
 
-fs.rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
+// File paths, not URL paths: a checkout in a folder with a space in its name builds too.
+const here = (relative) => fileURLToPath(new URL(relative, import.meta.url));
+
+fs.rmSync(here('./dist'), { recursive: true, force: true });
 await build({
-  entryPoints: [new URL('./src/index.ts', import.meta.url).pathname],
-  outfile: new URL('./dist/index.js', import.meta.url).pathname,
+  entryPoints: [here('./src/index.ts')],
+  outfile: here('./dist/index.js'),
   bundle: true,
   platform: 'node',
   target: 'node20',

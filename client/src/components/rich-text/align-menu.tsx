@@ -19,7 +19,11 @@ export function AlignMenu() {
   const current = activeAlignment(editor);
   const CurrentIcon = ALIGNMENTS.find((option) => option.value === current)?.Icon ?? AlignLeft;
   return (
-    <ToolbarMenu label="Alignment" icon={<CurrentIcon size={16} aria-hidden="true" />} panelClassName="rt-panel--row">
+    <ToolbarMenu
+      label="Alignment"
+      icon={<CurrentIcon size={16} aria-hidden="true" />}
+      panelClassName="rt-panel--row"
+    >
       {(close) =>
         ALIGNMENTS.map(({ value, label, Icon }) => (
           <ToolbarButton

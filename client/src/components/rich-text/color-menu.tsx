@@ -24,7 +24,13 @@ export function ColorMenu({ mark, label, icon, swatches }: ColorMenuProps) {
       label={label}
       icon={icon}
       active={current !== undefined}
-      indicator={<span className="rt-color-bar" style={{ backgroundColor: current ?? 'transparent' }} aria-hidden="true" />}
+      indicator={
+        <span
+          className="rt-color-bar"
+          style={{ backgroundColor: current ?? 'transparent' }}
+          aria-hidden="true"
+        />
+      }
       panelClassName="rt-panel--swatches"
     >
       {(close) => (

@@ -27,7 +27,8 @@ function editorWith(html: string): Editor {
 }
 
 const html = (editor: Editor) => slateToHtml(editor.children);
-const selectAll = (editor: Editor) => Transforms.select(editor, { anchor: Editor.start(editor, []), focus: Editor.end(editor, []) });
+const selectAll = (editor: Editor) =>
+  Transforms.select(editor, { anchor: Editor.start(editor, []), focus: Editor.end(editor, []) });
 const selectText = (editor: Editor, path: number[], from: number, to: number) =>
   Transforms.select(editor, { anchor: { path, offset: from }, focus: { path, offset: to } });
 
@@ -47,7 +48,9 @@ describe('editor commands', () => {
     selectAll(editor);
     setColor(editor, 'color', '#e03131');
     setColor(editor, 'background', '#ffec99');
-    expect(html(editor)).toBe('<p><span style="color: #e03131; background-color: #ffec99">hi</span></p>');
+    expect(html(editor)).toBe(
+      '<p><span style="color: #e03131; background-color: #ffec99">hi</span></p>',
+    );
     setColor(editor, 'color', null);
     expect(html(editor)).toBe('<p><span style="background-color: #ffec99">hi</span></p>');
   });
@@ -57,7 +60,9 @@ describe('editor commands', () => {
     selectAll(editor);
     setBlockType(editor, 'heading-two');
     setAlignment(editor, 'center');
-    expect(html(editor)).toBe('<h2 style="text-align: center">a</h2><h2 style="text-align: center">b</h2>');
+    expect(html(editor)).toBe(
+      '<h2 style="text-align: center">a</h2><h2 style="text-align: center">b</h2>',
+    );
     expect(activeBlockType(editor)).toBe('heading-two');
     expect(activeAlignment(editor)).toBe('center');
     setAlignment(editor, 'left');

@@ -17,8 +17,11 @@ export const isList = (node: unknown): node is ListElement =>
   Element.isElement(node) && (LIST_TYPES as readonly string[]).includes(node.type);
 
 /** True for the blocks that hold text directly: paragraphs, headings, quotes and list items. */
-export const isTextBlock = (node: unknown): node is RichElement & { type: TextBlockType | 'list-item' } =>
-  Element.isElement(node) && (node.type === 'list-item' || (TEXT_BLOCK_TYPES as readonly string[]).includes(node.type));
+export const isTextBlock = (
+  node: unknown,
+): node is RichElement & { type: TextBlockType | 'list-item' } =>
+  Element.isElement(node) &&
+  (node.type === 'list-item' || (TEXT_BLOCK_TYPES as readonly string[]).includes(node.type));
 
 /** Puts the cursor at the end of the document when the editor has no selection yet. */
 export function ensureSelection(editor: Editor): void {
@@ -63,7 +66,11 @@ export function activeBlockType(editor: Editor): TextBlockType | 'list-item' {
 /** The type of the innermost list around the selection's anchor, if any. */
 export function activeListType(editor: Editor): ListType | undefined {
   if (!editor.selection) return undefined;
-  const entry = Editor.above<ListElement>(editor, { at: editor.selection.anchor, match: isList, mode: 'lowest' });
+  const entry = Editor.above<ListElement>(editor, {
+    at: editor.selection.anchor,
+    match: isList,
+    mode: 'lowest',
+  });
   return entry?.[0].type;
 }
 
@@ -109,7 +116,8 @@ export function activeAlignment(editor: Editor): Alignment {
 /** Aligns the selected blocks; left is the default and is stored as no alignment. */
 export function setAlignment(editor: Editor, align: Alignment): void {
   ensureSelection(editor);
-  if (align === 'left') Transforms.unsetNodes(editor, 'align', { match: isTextBlock, mode: 'lowest' });
+  if (align === 'left')
+    Transforms.unsetNodes(editor, 'align', { match: isTextBlock, mode: 'lowest' });
   else Transforms.setNodes(editor, { align }, { match: isTextBlock, mode: 'lowest' });
 }
 
@@ -183,5 +191,8 @@ export function currentTextBlock(editor: Editor): NodeEntry<RichElement> | undef
 
 /** True when a text block shows nothing (no text and no image). */
 export function isEmptyBlock(node: RichElement): boolean {
-  return Node.string(node) === '' && !node.children.some((child) => Element.isElement(child) && child.type === 'image');
+  return (
+    Node.string(node) === '' &&
+    !node.children.some((child) => Element.isElement(child) && child.type === 'image')
+  );
 }

@@ -6,7 +6,11 @@ import type { ImageElement, ListElement } from './types';
 import { isList } from './editor-commands';
 import { BLOCK_TAG, blockStyle, leafPresentation, wrapMarks } from './node-styles';
 
-function EditorImage({ attributes, children, element }: RenderElementProps & { element: ImageElement }) {
+function EditorImage({
+  attributes,
+  children,
+  element,
+}: RenderElementProps & { element: ImageElement }) {
   const selected = useSelected();
   const focused = useFocused();
   return (
@@ -15,7 +19,9 @@ function EditorImage({ attributes, children, element }: RenderElementProps & { e
         <img
           src={element.url}
           alt={element.alt ?? ''}
-          className={selected && focused ? 'rt-image__img rt-image__img--selected' : 'rt-image__img'}
+          className={
+            selected && focused ? 'rt-image__img rt-image__img--selected' : 'rt-image__img'
+          }
         />
       </span>
       {children}
@@ -27,7 +33,11 @@ function EditorImage({ attributes, children, element }: RenderElementProps & { e
  * A list nested in a list is a sibling of the items in Slate; an <li> around it keeps the HTML
  * valid (a list may only hold items).
  */
-function EditorList({ attributes, children, element }: RenderElementProps & { element: ListElement }) {
+function EditorList({
+  attributes,
+  children,
+  element,
+}: RenderElementProps & { element: ListElement }) {
   const editor = useSlateStatic();
   const path = ReactEditor.findPath(editor, element);
   const nested = path.length > 1 && isList(Node.parent(editor, path));

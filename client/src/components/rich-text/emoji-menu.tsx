@@ -9,7 +9,11 @@ import { ToolbarMenu } from './toolbar-menu';
 export function EmojiMenu() {
   const editor = useSlateStatic();
   return (
-    <ToolbarMenu label="Emoticons" icon={<Smile size={16} aria-hidden="true" />} panelClassName="rt-panel--emoji">
+    <ToolbarMenu
+      label="Emoticons"
+      icon={<Smile size={16} aria-hidden="true" />}
+      panelClassName="rt-panel--emoji"
+    >
       {(close) =>
         EMOJIS.map((emoji) => (
           <button

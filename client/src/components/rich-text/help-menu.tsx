@@ -16,7 +16,11 @@ const SHORTCUTS: readonly [string, string][] = [
 /** A popover listing the keyboard shortcuts (Cmd instead of Ctrl on a Mac). */
 export function HelpMenu() {
   return (
-    <ToolbarMenu label="Keyboard shortcuts" icon={<CircleHelp size={16} aria-hidden="true" />} panelClassName="rt-panel--help">
+    <ToolbarMenu
+      label="Keyboard shortcuts"
+      icon={<CircleHelp size={16} aria-hidden="true" />}
+      panelClassName="rt-panel--help"
+    >
       {() => (
         <>
           <p className="rt-help__title">Keyboard shortcuts</p>

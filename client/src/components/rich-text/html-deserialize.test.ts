@@ -9,7 +9,9 @@ describe('htmlToSlate on foreign or broken HTML', () => {
   });
 
   it('turns plain text without tags into one paragraph', () => {
-    expect(htmlToSlate('just text & more')).toEqual([{ type: 'paragraph', children: [{ text: 'just text & more' }] }]);
+    expect(htmlToSlate('just text & more')).toEqual([
+      { type: 'paragraph', children: [{ text: 'just text & more' }] },
+    ]);
   });
 
   it('reads b, i, strike, del and styled spans as marks', () => {
@@ -26,9 +28,13 @@ describe('htmlToSlate on foreign or broken HTML', () => {
   it('combines nested spans and keeps the innermost colour', () => {
     expect(
       slateToHtml(
-        htmlToSlate('<p><span style="color: red"><span style="background-color: rgb(1, 2, 3)">in</span>out</span></p>'),
+        htmlToSlate(
+          '<p><span style="color: red"><span style="background-color: rgb(1, 2, 3)">in</span>out</span></p>',
+        ),
       ),
-    ).toBe('<p><span style="color: red; background-color: rgb(1, 2, 3)">in</span><span style="color: red">out</span></p>');
+    ).toBe(
+      '<p><span style="color: red; background-color: rgb(1, 2, 3)">in</span><span style="color: red">out</span></p>',
+    );
   });
 
   it('turns <br> into soft breaks and drops the trailing one', () => {
@@ -57,31 +63,39 @@ describe('htmlToSlate on foreign or broken HTML', () => {
   });
 
   it('wraps loose inline content around blocks into paragraphs', () => {
-    expect(slateToHtml(htmlToSlate('before<h1>Head</h1>after<span> </span>'))).toBe('<p>before</p><h1>Head</h1><p>after</p>');
+    expect(slateToHtml(htmlToSlate('before<h1>Head</h1>after<span> </span>'))).toBe(
+      '<p>before</p><h1>Head</h1><p>after</p>',
+    );
   });
 
   it('maps h4–h6 to heading three and blockquote paragraphs to quotes', () => {
-    expect(slateToHtml(htmlToSlate('<h5>small</h5><blockquote><p>one</p><p>two</p></blockquote>'))).toBe(
-      '<h3>small</h3><blockquote>one</blockquote><blockquote>two</blockquote>',
-    );
+    expect(
+      slateToHtml(htmlToSlate('<h5>small</h5><blockquote><p>one</p><p>two</p></blockquote>')),
+    ).toBe('<h3>small</h3><blockquote>one</blockquote><blockquote>two</blockquote>');
   });
 
   it('reads padding-left, legacy align and <center>', () => {
     expect(
-      slateToHtml(htmlToSlate('<p style="padding-left: 80px">a</p><p align="right">b</p><center>c</center>')),
-    ).toBe('<p style="margin-left: 80px">a</p><p style="text-align: right">b</p><p style="text-align: center">c</p>');
+      slateToHtml(
+        htmlToSlate('<p style="padding-left: 80px">a</p><p align="right">b</p><center>c</center>'),
+      ),
+    ).toBe(
+      '<p style="margin-left: 80px">a</p><p style="text-align: right">b</p><p style="text-align: center">c</p>',
+    );
   });
 
   it('reads list items holding paragraphs and lists nested directly in lists', () => {
-    expect(slateToHtml(htmlToSlate('<ul><li><p>a</p><p>b</p></li><ol><li>n</li></ol>stray</ul>'))).toBe(
-      '<ul><li>a<br>b<ol><li>n</li></ol></li><li>stray</li></ul>',
-    );
+    expect(
+      slateToHtml(htmlToSlate('<ul><li><p>a</p><p>b</p></li><ol><li>n</li></ol>stray</ul>')),
+    ).toBe('<ul><li>a<br>b<ol><li>n</li></ol></li><li>stray</li></ul>');
   });
 
   it('drops empty lists and hoists images out of links', () => {
-    expect(slateToHtml(htmlToSlate('<ul></ul><p><a href="https://x.org"><img src="https://x.org/i.png">t</a></p>'))).toBe(
-      '<p><a href="https://x.org">t</a><img src="https://x.org/i.png" alt=""></p>',
-    );
+    expect(
+      slateToHtml(
+        htmlToSlate('<ul></ul><p><a href="https://x.org"><img src="https://x.org/i.png">t</a></p>'),
+      ),
+    ).toBe('<p><a href="https://x.org">t</a><img src="https://x.org/i.png" alt=""></p>');
   });
 
   it('reads unclosed and misnested tags without throwing', () => {
@@ -90,6 +104,8 @@ describe('htmlToSlate on foreign or broken HTML', () => {
   });
 
   it('keeps the whitespace of <pre>', () => {
-    expect(htmlToSlate('<pre>a  b\n c</pre>')).toEqual([{ type: 'paragraph', children: [{ text: 'a  b\n c' }] }]);
+    expect(htmlToSlate('<pre>a  b\n c</pre>')).toEqual([
+      { type: 'paragraph', children: [{ text: 'a  b\n c' }] },
+    ]);
   });
 });

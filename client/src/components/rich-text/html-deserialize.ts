@@ -11,7 +11,13 @@ import type {
   TextBlockType,
 } from './types';
 import type { Descendant } from 'slate';
-import { isSafeImageUrl, isSafeLinkUrl, parseStyle, readBlockProps, safeColor } from './html-attributes';
+import {
+  isSafeImageUrl,
+  isSafeLinkUrl,
+  parseStyle,
+  readBlockProps,
+  safeColor,
+} from './html-attributes';
 import { finishInlines, hasVisibleContent } from './inline-normalize';
 
 type Marks = Omit<FormattedText, 'text'>;
@@ -20,15 +26,71 @@ const TEXT_NODE = 3;
 const ELEMENT_NODE = 1;
 
 const SKIPPED_TAGS = new Set([
-  'script', 'style', 'head', 'title', 'meta', 'link', 'template', 'noscript', 'iframe', 'object',
-  'embed', 'svg', 'math', 'canvas', 'video', 'audio', 'select', 'textarea', 'button', 'input', 'hr',
+  'script',
+  'style',
+  'head',
+  'title',
+  'meta',
+  'link',
+  'template',
+  'noscript',
+  'iframe',
+  'object',
+  'embed',
+  'svg',
+  'math',
+  'canvas',
+  'video',
+  'audio',
+  'select',
+  'textarea',
+  'button',
+  'input',
+  'hr',
 ]);
 
 const BLOCK_TAGS = new Set([
-  'p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'ul', 'ol', 'li', 'pre', 'section',
-  'article', 'header', 'footer', 'main', 'nav', 'aside', 'figure', 'figcaption', 'address', 'dl',
-  'dt', 'dd', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'caption', 'form', 'fieldset',
-  'details', 'summary', 'center', 'body', 'html',
+  'p',
+  'div',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'pre',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'main',
+  'nav',
+  'aside',
+  'figure',
+  'figcaption',
+  'address',
+  'dl',
+  'dt',
+  'dd',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'td',
+  'th',
+  'caption',
+  'form',
+  'fieldset',
+  'details',
+  'summary',
+  'center',
+  'body',
+  'html',
 ]);
 
 const HEADING_TYPES: Record<string, TextBlockType> = {
@@ -45,9 +107,11 @@ interface InlineContext {
   pre: boolean;
 }
 
-const tagOf = (node: Node): string => (node.nodeType === ELEMENT_NODE ? (node as Element).tagName.toLowerCase() : '');
+const tagOf = (node: Node): string =>
+  node.nodeType === ELEMENT_NODE ? (node as Element).tagName.toLowerCase() : '';
 const isBlockNode = (node: Node): boolean => BLOCK_TAGS.has(tagOf(node));
-const hasBlockChild = (element: Element): boolean => Array.from(element.childNodes).some(isBlockNode);
+const hasBlockChild = (element: Element): boolean =>
+  Array.from(element.childNodes).some(isBlockNode);
 
 /** One empty paragraph: the value of an empty editor. */
 export function emptyValue(): TextBlockElement[] {
@@ -96,19 +160,26 @@ function blocksFrom(nodes: Node[], inherited: BlockProps): BlockElement[] {
 }
 
 function ownBlockProps(element: Element, inherited: BlockProps): BlockProps {
-  const own = readBlockProps(parseStyle(element.getAttribute('style')), element.getAttribute('align'));
+  const own = readBlockProps(
+    parseStyle(element.getAttribute('style')),
+    element.getAttribute('align'),
+  );
   return { align: own.align ?? inherited.align, indent: own.indent ?? inherited.indent };
 }
 
 function blockFromElement(element: Element, inherited: BlockProps): BlockElement[] {
   const tag = tagOf(element);
-  const props = tag === 'center' ? { ...ownBlockProps(element, inherited), align: 'center' as const } : ownBlockProps(element, inherited);
+  const props =
+    tag === 'center'
+      ? { ...ownBlockProps(element, inherited), align: 'center' as const }
+      : ownBlockProps(element, inherited);
   if (tag === 'ul' || tag === 'ol') {
     const list = listFrom(element, props);
     return list ? [list] : [];
   }
   if (tag === 'blockquote') {
-    if (!hasBlockChild(element)) return [textBlock('block-quote', inlineChildren(element, false), props)];
+    if (!hasBlockChild(element))
+      return [textBlock('block-quote', inlineChildren(element, false), props)];
     return blocksFrom(Array.from(element.childNodes), props).map((block) =>
       block.type === 'paragraph' ? { ...block, type: 'block-quote' } : block,
     );
@@ -158,7 +229,10 @@ function listFrom(element: Element, props: BlockProps): ListElement | undefined 
   }
   flush(false);
   if (children.length === 0) return undefined;
-  return withProps<ListElement>({ type: tagOf(element) === 'ol' ? 'numbered-list' : 'bulleted-list', children }, props);
+  return withProps<ListElement>(
+    { type: tagOf(element) === 'ol' ? 'numbered-list' : 'bulleted-list', children },
+    props,
+  );
 }
 
 function withProps<T extends BlockProps>(node: T, props: BlockProps): T {
@@ -167,7 +241,11 @@ function withProps<T extends BlockProps>(node: T, props: BlockProps): T {
   return node;
 }
 
-function textBlock(type: TextBlockType, inlines: InlineNode[], props: BlockProps): TextBlockElement {
+function textBlock(
+  type: TextBlockType,
+  inlines: InlineNode[],
+  props: BlockProps,
+): TextBlockElement {
   return withProps<TextBlockElement>({ type, children: finishInlines(inlines) }, props);
 }
 
@@ -180,18 +258,23 @@ function inlineChildren(element: Element, pre: boolean): InlineNode[] {
 }
 
 function inlinesFrom(node: Node, context: InlineContext): InlineNode[] {
-  if (node.nodeType === TEXT_NODE) return [{ ...context.marks, text: textOf(node.nodeValue ?? '', context.pre) }];
+  if (node.nodeType === TEXT_NODE)
+    return [{ ...context.marks, text: textOf(node.nodeValue ?? '', context.pre) }];
   if (node.nodeType !== ELEMENT_NODE) return [];
   const element = node as Element;
   const tag = tagOf(element);
   if (SKIPPED_TAGS.has(tag)) return [];
   if (tag === 'br') return [{ ...context.marks, text: '\n' }];
   if (tag === 'img') return imageFrom(element);
-  const inner: InlineContext = { marks: marksFor(element, context.marks), pre: context.pre || tag === 'pre' };
+  const inner: InlineContext = {
+    marks: marksFor(element, context.marks),
+    pre: context.pre || tag === 'pre',
+  };
   const children = Array.from(element.childNodes).flatMap((child) => inlinesFrom(child, inner));
   if (tag === 'a') return linkFrom(element, children);
   // A block nested inside inline content (e.g. <p> inside <li>) ends its own line.
-  if (BLOCK_TAGS.has(tag) && hasVisibleContent(children)) return [...children, { ...context.marks, text: '\n' }];
+  if (BLOCK_TAGS.has(tag) && hasVisibleContent(children))
+    return [...children, { ...context.marks, text: '\n' }];
   return children;
 }
 
@@ -223,13 +306,20 @@ function marksFor(element: Element, parent: Marks): Marks {
   const tag = tagOf(element);
   const style = parseStyle(element.getAttribute('style'));
   const weight = style.get('font-weight')?.toLowerCase();
-  if ((tag === 'strong' || tag === 'b') && weight !== 'normal' && weight !== '400') marks.bold = true;
-  if (weight === 'bold' || weight === 'bolder' || (weight !== undefined && Number(weight) >= 600)) marks.bold = true;
-  if (tag === 'em' || tag === 'i' || style.get('font-style')?.toLowerCase() === 'italic') marks.italic = true;
-  const decoration = `${style.get('text-decoration') ?? ''} ${style.get('text-decoration-line') ?? ''}`.toLowerCase();
+  if ((tag === 'strong' || tag === 'b') && weight !== 'normal' && weight !== '400')
+    marks.bold = true;
+  if (weight === 'bold' || weight === 'bolder' || (weight !== undefined && Number(weight) >= 600))
+    marks.bold = true;
+  if (tag === 'em' || tag === 'i' || style.get('font-style')?.toLowerCase() === 'italic')
+    marks.italic = true;
+  const decoration =
+    `${style.get('text-decoration') ?? ''} ${style.get('text-decoration-line') ?? ''}`.toLowerCase();
   if (tag === 'u' || tag === 'ins' || decoration.includes('underline')) marks.underline = true;
-  if (tag === 's' || tag === 'strike' || tag === 'del' || decoration.includes('line-through')) marks.strikethrough = true;
-  const color = safeColor(style.get('color') ?? (tag === 'font' ? element.getAttribute('color') : undefined));
+  if (tag === 's' || tag === 'strike' || tag === 'del' || decoration.includes('line-through'))
+    marks.strikethrough = true;
+  const color = safeColor(
+    style.get('color') ?? (tag === 'font' ? element.getAttribute('color') : undefined),
+  );
   if (color) marks.color = color;
   const background = safeColor(style.get('background-color') ?? style.get('background'));
   if (background) marks.background = background;

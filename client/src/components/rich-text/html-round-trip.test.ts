@@ -8,7 +8,8 @@ function expectRoundTrip(nodes: Descendant[], html: string): void {
   expect(htmlToSlate(html)).toEqual(nodes);
 }
 
-const paragraph = (...children: Descendant[]): Descendant => ({ type: 'paragraph', children } as Descendant);
+const paragraph = (...children: Descendant[]): Descendant =>
+  ({ type: 'paragraph', children }) as Descendant;
 
 describe('HTML round trip', () => {
   it.each([
@@ -17,7 +18,11 @@ describe('HTML round trip', () => {
     ['underline', { underline: true }, '<p>a <u>x</u> b</p>'],
     ['strikethrough', { strikethrough: true }, '<p>a <s>x</s> b</p>'],
     ['text colour', { color: '#e03131' }, '<p>a <span style="color: #e03131">x</span> b</p>'],
-    ['background colour', { background: '#ffec99' }, '<p>a <span style="background-color: #ffec99">x</span> b</p>'],
+    [
+      'background colour',
+      { background: '#ffec99' },
+      '<p>a <span style="background-color: #ffec99">x</span> b</p>',
+    ],
   ] as const)('keeps %s', (_name, marks, html) => {
     expectRoundTrip([paragraph({ text: 'a ' }, { text: 'x', ...marks }, { text: ' b' })], html);
   });
@@ -46,7 +51,10 @@ describe('HTML round trip', () => {
     ['heading-three', 'h3'],
     ['block-quote', 'blockquote'],
   ])('keeps a %s block', (type, tag) => {
-    expectRoundTrip([{ type, children: [{ text: 'Title' }] } as Descendant], `<${tag}>Title</${tag}>`);
+    expectRoundTrip(
+      [{ type, children: [{ text: 'Title' }] } as Descendant],
+      `<${tag}>Title</${tag}>`,
+    );
   });
 
   it.each(['center', 'right', 'justify'] as const)('keeps %s alignment', (align) => {
@@ -83,7 +91,11 @@ describe('HTML round trip', () => {
             { type: 'list-item', children: [{ text: 'two' }] },
           ],
         },
-        { type: 'bulleted-list', indent: 1, children: [{ type: 'list-item', children: [{ text: 'solo' }] }] },
+        {
+          type: 'bulleted-list',
+          indent: 1,
+          children: [{ type: 'list-item', children: [{ text: 'solo' }] }],
+        },
       ],
       '<ol><li>one<ul><li>one.a</li><li style="text-align: right"><strong>one.b</strong></li></ul></li><li>two</li></ol>' +
         '<ul style="margin-left: 40px"><li>solo</li></ul>',
@@ -97,7 +109,10 @@ describe('HTML round trip', () => {
           type: 'bulleted-list',
           children: [
             { type: 'list-item', children: [{ text: '' }] },
-            { type: 'bulleted-list', children: [{ type: 'list-item', children: [{ text: 'deep' }] }] },
+            {
+              type: 'bulleted-list',
+              children: [{ type: 'list-item', children: [{ text: 'deep' }] }],
+            },
           ],
         },
       ],
@@ -110,7 +125,12 @@ describe('HTML round trip', () => {
       [
         paragraph(
           { text: 'see ' },
-          { type: 'image', url: 'https://example.com/a.png?x=1&y=2', alt: 'A "cat"', children: [{ text: '' }] },
+          {
+            type: 'image',
+            url: 'https://example.com/a.png?x=1&y=2',
+            alt: 'A "cat"',
+            children: [{ text: '' }],
+          },
           { text: '' },
         ),
       ],
@@ -123,7 +143,11 @@ describe('HTML round trip', () => {
       [
         paragraph(
           { text: 'go ' },
-          { type: 'link', url: 'https://example.com/?q=1&r=2', children: [{ text: 'here', bold: true }] },
+          {
+            type: 'link',
+            url: 'https://example.com/?q=1&r=2',
+            children: [{ text: 'here', bold: true }],
+          },
           { text: '' },
         ),
       ],
@@ -132,7 +156,10 @@ describe('HTML round trip', () => {
   });
 
   it('keeps emoji and other non-Latin text', () => {
-    expectRoundTrip([paragraph({ text: 'Done 🎉 ✅ — café 日本' })], '<p>Done 🎉 ✅ — café 日本</p>');
+    expectRoundTrip(
+      [paragraph({ text: 'Done 🎉 ✅ — café 日本' })],
+      '<p>Done 🎉 ✅ — café 日本</p>',
+    );
   });
 
   it('escapes markup characters in text and attributes', () => {
@@ -144,7 +171,10 @@ describe('HTML round trip', () => {
 
   it('keeps spaces that HTML would collapse and soft line breaks', () => {
     expectRoundTrip(
-      [paragraph({ text: '  two  spaces ' }, { text: ' bold ', bold: true }), paragraph({ text: 'line\n indented\n' })],
+      [
+        paragraph({ text: '  two  spaces ' }, { text: ' bold ', bold: true }),
+        paragraph({ text: 'line\n indented\n' }),
+      ],
       '<p>&nbsp;&nbsp;two &nbsp;spaces <strong>&nbsp;bold&nbsp;</strong></p><p>line<br>&nbsp;indented<br><br></p>',
     );
   });

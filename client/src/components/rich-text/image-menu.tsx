@@ -39,7 +39,12 @@ function ImageForm({ onInsert }: { onInsert: (url: string, alt: string) => void 
         }}
       />
       <label htmlFor={`${id}-alt`}>Description (optional)</label>
-      <input id={`${id}-alt`} type="text" value={alt} onChange={(event) => setAlt(event.target.value)} />
+      <input
+        id={`${id}-alt`}
+        type="text"
+        value={alt}
+        onChange={(event) => setAlt(event.target.value)}
+      />
       {error && (
         <p id={`${id}-error`} className="rt-image-form__error" role="alert">
           {error}

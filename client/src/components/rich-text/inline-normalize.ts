@@ -30,7 +30,8 @@ export function finishInlines(inlines: InlineNode[]): InlineNode[] {
 
 function copyInline(node: InlineNode): InlineNode {
   if (isText(node)) return { ...node };
-  if (node.type === 'link') return { ...node, children: node.children.map((child) => ({ ...child })) };
+  if (node.type === 'link')
+    return { ...node, children: node.children.map((child) => ({ ...child })) };
   return { ...node, children: [{ text: '' }] };
 }
 

@@ -26,7 +26,13 @@ export function handleEditorKeyDown(editor: Editor, event: KeyboardEvent): void 
     }
     return;
   }
-  if (event.key === 'Tab' && !event.ctrlKey && !event.metaKey && !event.altKey && activeListType(editor)) {
+  if (
+    event.key === 'Tab' &&
+    !event.ctrlKey &&
+    !event.metaKey &&
+    !event.altKey &&
+    activeListType(editor)
+  ) {
     event.preventDefault();
     if (event.shiftKey) outdent(editor);
     else indent(editor);

@@ -6,7 +6,9 @@ import { RichTextView } from './rich-text-view';
 function setup(initialHtml = '<p>hello</p>') {
   const onChange = jest.fn<void, [string, string]>();
   const user = userEvent.setup();
-  const view = render(<RichTextEditor initialHtml={initialHtml} onChange={onChange} resetKey={1} />);
+  const view = render(
+    <RichTextEditor initialHtml={initialHtml} onChange={onChange} resetKey={1} />,
+  );
   return { onChange, user, ...view };
 }
 
@@ -57,15 +59,30 @@ describe('RichTextEditor', () => {
     expect(textbox).toHaveTextContent('bold text');
     const toolbar = screen.getByRole('toolbar', { name: 'Formatting' });
     for (const name of [
-      'Undo', 'Redo', 'Bold', 'Italic', 'Underline', 'Strikethrough', 'Text colour', 'Background colour',
-      'Alignment', 'Numbered list', 'Bulleted list', 'Decrease indent', 'Increase indent', 'Emoticons',
-      'Insert image', 'Keyboard shortcuts',
+      'Undo',
+      'Redo',
+      'Bold',
+      'Italic',
+      'Underline',
+      'Strikethrough',
+      'Text colour',
+      'Background colour',
+      'Alignment',
+      'Numbered list',
+      'Bulleted list',
+      'Decrease indent',
+      'Increase indent',
+      'Emoticons',
+      'Insert image',
+      'Keyboard shortcuts',
     ]) {
       const button = within(toolbar).getByRole('button', { name });
       expect(button).toHaveAttribute('type', 'button');
       expect(button).toHaveAttribute('title');
     }
-    expect(within(toolbar).getByRole('combobox', { name: 'Block format' })).toHaveValue('paragraph');
+    expect(within(toolbar).getByRole('combobox', { name: 'Block format' })).toHaveValue(
+      'paragraph',
+    );
     expect(screen.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'false');
   });
 
@@ -78,7 +95,10 @@ describe('RichTextEditor', () => {
     const { onChange, user } = setup();
     await user.click(screen.getByRole('button', { name: 'Numbered list' }));
     expect(onChange).toHaveBeenLastCalledWith('<ol><li>hello</li></ol>', 'hello');
-    expect(screen.getByRole('button', { name: 'Numbered list' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Numbered list' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await user.selectOptions(screen.getByRole('combobox', { name: 'Block format' }), 'heading-one');
     expect(lastHtml(onChange)).toBe('<h1>hello</h1>');
     await user.click(screen.getByRole('button', { name: 'Alignment' }));
@@ -103,9 +123,13 @@ describe('RichTextEditor', () => {
     await selectInTextbox('Hi', 0, 2);
     const textbox = screen.getByRole('textbox', { name: 'Note body' });
     // Slate reports changes in a microtask, hence the async act.
-    await act(() => Promise.resolve(fireEvent.keyDown(textbox, { key: 'b', keyCode: 66, ctrlKey: true })));
+    await act(() =>
+      Promise.resolve(fireEvent.keyDown(textbox, { key: 'b', keyCode: 66, ctrlKey: true })),
+    );
     expect(lastHtml(onChange)).toBe('<p><strong>Hi</strong></p>');
-    await act(() => Promise.resolve(fireEvent.keyDown(textbox, { key: 'z', keyCode: 90, ctrlKey: true })));
+    await act(() =>
+      Promise.resolve(fireEvent.keyDown(textbox, { key: 'z', keyCode: 90, ctrlKey: true })),
+    );
     expect(lastHtml(onChange)).toBe('<p>Hi</p>');
   });
 
@@ -124,7 +148,10 @@ describe('RichTextEditor', () => {
     // With a collapsed cursor the colour applies to what is typed next, not to the content.
     expect(onChange).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Text colour' }));
-    expect(screen.getByRole('button', { name: 'Red text colour' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Red text colour' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   });
 
   it('inserts an image by http(s) address and rejects other schemes', async () => {
@@ -139,7 +166,10 @@ describe('RichTextEditor', () => {
     await user.type(address, 'https://example.com/cat.png');
     await user.type(screen.getByLabelText('Description (optional)'), 'A cat');
     await user.click(screen.getByRole('button', { name: 'Insert' }));
-    expect(onChange).toHaveBeenLastCalledWith('<p>hello<img src="https://example.com/cat.png" alt="A cat"></p>', 'hello');
+    expect(onChange).toHaveBeenLastCalledWith(
+      '<p>hello<img src="https://example.com/cat.png" alt="A cat"></p>',
+      'hello',
+    );
     expect(screen.getByRole('img', { name: 'A cat' })).toBeInTheDocument();
   });
 
@@ -167,7 +197,11 @@ describe('RichTextEditor', () => {
 describe('RichTextView', () => {
   it('renders stored HTML as elements without injecting markup', () => {
     const { container } = render(
-      <RichTextView html={'<h2>Title</h2><p><strong>b</strong> <img src="x" onerror="alert(1)">&lt;i&gt;</p><ol><li>a<ul><li>b</li></ul></li></ol>'} />,
+      <RichTextView
+        html={
+          '<h2>Title</h2><p><strong>b</strong> <img src="x" onerror="alert(1)">&lt;i&gt;</p><ol><li>a<ul><li>b</li></ul></li></ol>'
+        }
+      />,
     );
     expect(screen.getByRole('heading', { level: 2, name: 'Title' })).toBeInTheDocument();
     expect(container.querySelector('strong')).toHaveTextContent('b');

@@ -27,10 +27,17 @@ export const keepSelection = (event: MouseEvent) => event.preventDefault();
  */
 function syncSelectionFromDom(editor: Editor): void {
   const domSelection = window.getSelection();
-  if (!domSelection || domSelection.rangeCount === 0 || !ReactEditor.hasDOMNode(editor, domSelection.anchorNode as Node)) {
+  if (
+    !domSelection ||
+    domSelection.rangeCount === 0 ||
+    !ReactEditor.hasDOMNode(editor, domSelection.anchorNode as Node)
+  ) {
     return;
   }
-  const range = ReactEditor.toSlateRange(editor, domSelection, { exactMatch: false, suppressThrow: true });
+  const range = ReactEditor.toSlateRange(editor, domSelection, {
+    exactMatch: false,
+    suppressThrow: true,
+  });
   if (range) Transforms.select(editor, range);
 }
 

@@ -19,7 +19,15 @@ export interface ToolbarMenuProps {
  * A toolbar button with a small panel below it. The panel closes on Escape (focus goes back to
  * the button), on a press outside it, and when an action in it calls `close`.
  */
-export function ToolbarMenu({ label, icon, active, indicator, panelClassName, onOpen, children }: ToolbarMenuProps) {
+export function ToolbarMenu({
+  label,
+  icon,
+  active,
+  indicator,
+  panelClassName,
+  onOpen,
+  children,
+}: ToolbarMenuProps) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -64,7 +72,12 @@ export function ToolbarMenu({ label, icon, active, indicator, panelClassName, on
         {indicator}
       </ToolbarButton>
       {open && (
-        <div id={panelId} role="group" aria-label={label} className={`rt-panel${panelClassName ? ` ${panelClassName}` : ''}`}>
+        <div
+          id={panelId}
+          role="group"
+          aria-label={label}
+          className={`rt-panel${panelClassName ? ` ${panelClassName}` : ''}`}
+        >
           {children(close)}
         </div>
       )}

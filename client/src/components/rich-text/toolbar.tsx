@@ -16,7 +16,14 @@ import type { LucideIcon } from 'lucide-react';
 import type { Editor } from 'slate';
 import { ReactEditor, useSlate } from 'slate-react';
 import type { ListType, MarkKey } from './types';
-import { activeListType, indent, isMarkActive, outdent, toggleList, toggleMark } from './editor-commands';
+import {
+  activeListType,
+  indent,
+  isMarkActive,
+  outdent,
+  toggleList,
+  toggleMark,
+} from './editor-commands';
 import { BACKGROUND_COLORS, TEXT_COLORS } from './palettes';
 import { AlignMenu } from './align-menu';
 import { BlockFormatSelect } from './block-format-select';
@@ -86,7 +93,12 @@ export function Toolbar() {
           </ToolbarButton>
         ))}
         <ColorMenu mark="color" label="Text colour" icon={icon(Baseline)} swatches={TEXT_COLORS} />
-        <ColorMenu mark="background" label="Background colour" icon={icon(Highlighter)} swatches={BACKGROUND_COLORS} />
+        <ColorMenu
+          mark="background"
+          label="Background colour"
+          icon={icon(Highlighter)}
+          swatches={BACKGROUND_COLORS}
+        />
       </div>
       <div className="rt-group">
         <AlignMenu />
@@ -100,10 +112,18 @@ export function Toolbar() {
             {icon(Icon)}
           </ToolbarButton>
         ))}
-        <ToolbarButton label="Decrease indent" shortcut="Shift+Tab in a list" onAction={() => run(editor, () => outdent(editor))}>
+        <ToolbarButton
+          label="Decrease indent"
+          shortcut="Shift+Tab in a list"
+          onAction={() => run(editor, () => outdent(editor))}
+        >
           {icon(IndentDecrease)}
         </ToolbarButton>
-        <ToolbarButton label="Increase indent" shortcut="Tab in a list" onAction={() => run(editor, () => indent(editor))}>
+        <ToolbarButton
+          label="Increase indent"
+          shortcut="Tab in a list"
+          onAction={() => run(editor, () => indent(editor))}
+        >
           {icon(IndentIncrease)}
         </ToolbarButton>
       </div>

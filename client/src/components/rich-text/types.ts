@@ -11,7 +11,8 @@ export interface BlockProps {
   indent?: number;
 }
 
-export type TextBlockType = 'paragraph' | 'heading-one' | 'heading-two' | 'heading-three' | 'block-quote';
+export type TextBlockType =
+  'paragraph' | 'heading-one' | 'heading-two' | 'heading-three' | 'block-quote';
 export type ListType = 'numbered-list' | 'bulleted-list';
 
 export interface FormattedText {

@@ -4,13 +4,7 @@ import type { ListElement } from './types';
 import { createEditor } from 'slate';
 import { withHistory } from 'slate-history';
 import { withReact } from 'slate-react';
-import {
-  currentTextBlock,
-  isAtBlockStart,
-  isEmptyBlock,
-  isList,
-  outdent,
-} from './editor-commands';
+import { currentTextBlock, isAtBlockStart, isEmptyBlock, isList, outdent } from './editor-commands';
 
 /**
  * Neighbouring nested lists of one kind are one list (indenting item after item creates them).
@@ -43,7 +37,8 @@ function mergeWithNeighbourList(editor: Editor, node: ListElement, path: Path): 
 export function withRichText(editor: Editor): Editor {
   const { isInline, isVoid, normalizeNode, insertBreak, deleteBackward } = editor;
 
-  editor.isInline = (element) => element.type === 'link' || element.type === 'image' || isInline(element);
+  editor.isInline = (element) =>
+    element.type === 'link' || element.type === 'image' || isInline(element);
   editor.isVoid = (element) => element.type === 'image' || isVoid(element);
 
   editor.normalizeNode = (entry, options) => {

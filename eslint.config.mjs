@@ -13,6 +13,7 @@ export default tseslint.config(
       'bench/results/**',
       '**/*.mjs',
       '**/*.js',
+      '**/*.cjs',
     ],
   },
   js.configs.recommended,

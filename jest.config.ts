@@ -14,7 +14,7 @@ const config: Config = {
     },
     {
       displayName: 'client',
-      testEnvironment: 'jsdom',
+      testEnvironment: '<rootDir>/client/jest-environment.cjs',
       roots: ['<rootDir>/client/src'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       setupFilesAfterEnv: ['<rootDir>/client/src/test-setup.ts'],

@@ -20,8 +20,8 @@ import { seedSqlite, type SeededUser, type SeedPlan } from './lib/seed';
 import { quantile, type Figure } from './lib/stats';
 import { tokenFor } from './lib/tokens';
 
-const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const chromeFlags = [
+export const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const chromeFlags = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -37,7 +37,7 @@ const clientPlan: SeedPlan = { users: [200, 10_000], seed: 13 };
 /** The first page of /home as the client asks for it (PAGE_SIZE 30), for the static baseline. */
 const firstPageQuery = `query { notes(first: 30) { totalCount nodes { id title content textContent color priority tags location createdAt updatedAt } } }`;
 
-async function clientCorpus(): Promise<{ file: string; users: SeededUser[] }> {
+export async function clientCorpus(): Promise<{ file: string; users: SeededUser[] }> {
   const hash = crypto.createHash('sha256');
   for (const f of ['bench/lib/corpus.ts', 'bench/lib/seed.ts', 'server/src/store/migrations.ts']) {
     hash.update(fs.readFileSync(path.join(root, f)));
@@ -54,7 +54,7 @@ async function clientCorpus(): Promise<{ file: string; users: SeededUser[] }> {
 }
 
 /** What the client keeps in localStorage for a signed-in user. */
-function storedAuth(file: string, user: SeededUser) {
+export function storedAuth(file: string, user: SeededUser) {
   const db = new SQLite(file, { readonly: true });
   const row = db.prepare('select * from users where id = ?').get(user.id) as UserRow;
   db.close();
@@ -65,7 +65,7 @@ function storedAuth(file: string, user: SeededUser) {
   };
 }
 
-async function signIn(page: Page, origin: string, auth: Record<string, string> | null) {
+export async function signIn(page: Page, origin: string, auth: Record<string, string> | null) {
   await page.goto(`${origin}/favicon.ico`).catch(() => undefined);
   await page.evaluate((entries) => {
     localStorage.clear();
@@ -94,7 +94,7 @@ interface LighthouseResult {
   >;
 }
 
-async function runLighthouse(url: string, port: number): Promise<LighthouseScores> {
+export async function runLighthouse(url: string, port: number): Promise<LighthouseScores> {
   const { default: lighthouse } = (await import('lighthouse')) as unknown as {
     default: LighthouseFn;
   };

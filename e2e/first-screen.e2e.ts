@@ -4,11 +4,10 @@ import { launchBrowser, newContext } from './support/browser';
 import { startServer, waitFor, type RunningServer } from './support/server';
 
 /**
- * The first screen of /home on a cold load: the boot script asks for the first page of notes
- * and the labels while the app's code downloads, and the app uses those answers instead of
- * asking again. Loading
- * more as the user scrolls, a search, and a second user on the same browser still get their own
- * answers.
+ * The first screen of /home on a cold load: the route's loader asks for the first page of notes
+ * and the labels while the page's code downloads, and the list uses those answers instead of
+ * asking again. Loading more as the user scrolls, and a second user on the same browser, still
+ * get their own answers; a page whose code cannot load offers a reload.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -86,10 +85,10 @@ it('asks for the first page and the labels once on a cold load of /home, and sti
   expect((await titles(page))[0]).toBe('early note 45');
   const firstPages = sent.filter((op) => op.name === 'NotesList' && !op.variables.after);
   expect(firstPages).toEqual([{ name: 'NotesList', variables: { filter: {}, first: 30 } }]);
-  // The labels were asked early too, and the app took that answer rather than asking again.
+  // The labels were asked for once too: the loader's answer served the search bar.
   expect(sent.filter((op) => op.name === 'Labels')).toEqual([{ name: 'Labels', variables: {} }]);
 
-  // Scrolling to the end asks for the next page, which the early answer never covers.
+  // Scrolling to the end asks for the next page.
   await notesList(page).locator('li').last().scrollIntoViewIfNeeded();
   await page.mouse.wheel(0, 5000);
   await waitFor(async () => (await titles(page)).length === 45, 10_000, 'all 45 cards');
@@ -100,7 +99,7 @@ it('asks for the first page and the labels once on a cold load of /home, and sti
   await context.close();
 });
 
-it("never shows one user's early answer to another who signs in on the same page", async () => {
+it("never shows one user's notes to another who signs in on the same page", async () => {
   const first = await seededUser('alice', 2);
   const second = await seededUser('bob', 2);
   const context = await newContext(browser, server.url, 'phone');

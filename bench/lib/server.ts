@@ -92,8 +92,11 @@ export async function startProcess(
   };
 }
 
-/** Starts the built Jotter server on `databaseUrl`. */
-export async function startJotter(databaseUrl: string): Promise<RunningServer> {
+/** Starts the built Jotter server on `databaseUrl` (`env` adds or overrides settings). */
+export async function startJotter(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   const port = await freePort();
   return startProcess(
     [path.join(root, 'server/dist/index.js')],
@@ -106,6 +109,7 @@ export async function startJotter(databaseUrl: string): Promise<RunningServer> {
       JWT_SECRET: jwtSecret,
       HOST: '127.0.0.1',
       DATA_DIR: path.join(root, 'bench/.cache'),
+      ...env,
     },
     port,
   );

@@ -1,8 +1,7 @@
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Sidebar } from '../components/sidebar';
 import { NotesUiProvider, useNotesUi } from '../features/notes/hooks/notes-ui-context';
 import { SearchProvider } from '../features/search/hooks/search-context';
-import { PageOutlet } from './page-outlet';
 
 function Shell() {
   const { setNewNoteOpen } = useNotesUi();
@@ -18,7 +17,7 @@ function Shell() {
     <div className="app-layout">
       <Sidebar onAddNote={onAddNote} />
       <main className="app-layout__main">
-        <PageOutlet />
+        <Outlet />
       </main>
     </div>
   );

@@ -1,49 +1,33 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import type { ApolloClient } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
-import { BrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { noteTypePolicies } from '../features/notes/api/note-cache';
 import { ThemeProvider } from '../features/theme/hooks/theme-context';
-import { createApolloClient } from '../lib/apollo-client';
-import { loadToastify, onToastifyLoad } from '../lib/toast';
-import { whenIdle } from '../lib/when-idle';
-import { earlyAnswerLink } from '../features/notes/api/early-answer-link';
-import { AppRoutes } from './router';
+import { createApolloClient, httpLink } from '../lib/apollo-client';
+import { appRoutes } from './router';
+import { Toasts } from './toasts';
 
-const client = createApolloClient([earlyAnswerLink]);
-
-const Toasts = lazy(() => import('../components/toasts').then((m) => ({ default: m.Toasts })));
-
-/**
- * The toast container, mounted once react-toastify loads: when the browser is first idle, or
- * with the first toast if that comes sooner (toasts raised meanwhile wait in its queue).
- */
-function LazyToasts() {
-  const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    if (wanted) return;
-    const stop = onToastifyLoad(() => setWanted(true));
-    const cancel = whenIdle(() => void loadToastify());
-    return () => {
-      stop();
-      cancel();
-    };
-  }, [wanted]);
-  return wanted ? (
-    <Suspense fallback={null}>
-      <Toasts />
-    </Suspense>
-  ) : null;
-}
-
-/** The whole app: Apollo, theme, toasts and the router. */
-export function App() {
+/** Everything around the router: Apollo, the theme and the toasts. */
+export function AppProviders({ client, children }: { client: ApolloClient; children: ReactNode }) {
   return (
     <ApolloProvider client={client}>
       <ThemeProvider>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-        <LazyToasts />
+        {children}
+        <Toasts />
       </ThemeProvider>
     </ApolloProvider>
+  );
+}
+
+const client = createApolloClient(httpLink, noteTypePolicies);
+const router = createBrowserRouter(appRoutes(client));
+
+/** The whole app. */
+export function App() {
+  return (
+    <AppProviders client={client}>
+      <RouterProvider router={router} />
+    </AppProviders>
   );
 }

@@ -1,12 +1,13 @@
 import { useCallback, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Outlet } from 'react-router-dom';
 import { SideMenu } from '../components/side-menu';
 import { TopBar } from '../components/top-bar';
 import { AuthProvider, useAuth } from '../features/auth/hooks/auth-context';
 import { useLogout } from '../features/auth/hooks/use-logout';
 import { ThemeToggle } from '../features/theme/components/theme-toggle';
-import { PageOutlet } from './page-outlet';
 
-function Chrome() {
+function Chrome({ children }: { children: ReactNode }) {
   const { user, isAuth } = useAuth();
   const logout = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -26,7 +27,7 @@ function Chrome() {
       />
       <SideMenu open={menuOpen} signedIn={isAuth} onClose={closeMenu} onLogout={onLogout} />
       <div id="content" className="page">
-        <PageOutlet />
+        {children}
       </div>
     </>
   );
@@ -36,7 +37,18 @@ function Chrome() {
 export function RootLayout() {
   return (
     <AuthProvider>
-      <Chrome />
+      <Chrome>
+        <Outlet />
+      </Chrome>
+    </AuthProvider>
+  );
+}
+
+/** The top bar and menus alone, while the first page's code loads. */
+export function RootFallback() {
+  return (
+    <AuthProvider>
+      <Chrome>{null}</Chrome>
     </AuthProvider>
   );
 }

@@ -1,101 +1,84 @@
-import { lazy } from 'react';
-import type { ComponentType } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import type { ApolloClient } from '@apollo/client';
+import type { RouteObject } from 'react-router-dom';
+import { prefetchFirstPage } from '../features/notes/api/prefetch';
+import { readAuth } from '../lib/storage';
 import { AppLayout } from './app-layout';
+import { PageError } from './page-error';
 import { ProtectedRoute } from './protected-route';
-import { RootLayout } from './root-layout';
+import { RootFallback, RootLayout } from './root-layout';
 import { LandingRoute } from './routes/landing-route';
 
-/*
- * The routes of spec §2, declared as elements under a <BrowserRouter> (app.tsx). Jotter uses no
- * loaders or actions, and the data router (createBrowserRouter) cost a third of the router's
- * code and tens of milliseconds of start-up on a phone before the first screen.
- * Everything but the landing page loads lazily; RootLayout and AppLayout hold the Suspense
- * boundaries, and the router's navigations are transitions, so the page being left stays on
- * screen while the next one's code loads.
- */
-
-/** A page component that can be loaded ahead of its first render. */
-type Page = ComponentType & { preload: () => Promise<unknown> };
-
 /**
- * A route's page: the export `name` of a module, loaded on first use. `preload()` loads it ahead;
- * once loaded, the page renders at once instead of suspending: a boundary that shows its fallback,
- * even for a moment, holds the content back for React's fallback throttle (300 ms).
+ * A route's page, loaded on first visit: the export `name` of a module. If its code cannot load,
+ * or it fails to render, a reload offer stands in its place. (A route whose `lazy` rejects does
+ * not show its own error boundary, so a failed load is turned into a page that says so.)
  */
-function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K): Page {
-  let loaded: ComponentType | undefined;
-  const preload = () =>
-    load().then((module) => {
-      loaded = module[name] as ComponentType;
-      return { default: loaded };
-    });
-  const Lazy = lazy(preload);
-  function Page() {
-    const Loaded = loaded;
-    return Loaded ? <Loaded /> : <Lazy />;
-  }
-  return Object.assign(Page, { preload });
+function page<M>(
+  load: () => Promise<M>,
+  name: keyof M,
+): Pick<RouteObject, 'lazy' | 'ErrorBoundary'> {
+  return {
+    lazy: () =>
+      load().then(
+        (module) => ({ Component: module[name] as () => null }),
+        (error: unknown) => ({ Component: () => <PageError error={error} /> }),
+      ),
+    ErrorBoundary: PageError,
+  };
 }
 
 const notesRoute = () => import('./routes/notes-route');
 
-/** The pages anyone can open, by path. */
-const PUBLIC_PAGES: Record<string, Page> = {
-  login: lazyPage(() => import('../features/auth/components/login-page'), 'LoginPage'),
-  signup: lazyPage(() => import('../features/auth/components/signup-page'), 'SignupPage'),
-  mock: lazyPage(() => import('../features/mock/components/mock-page'), 'MockPage'),
-};
-
-/** The signed-in pages, by path, in the sidebar's layout. */
-const PROTECTED_PAGES: Record<string, Page> = {
-  home: lazyPage(notesRoute, 'HomeRoute'),
-  archive: lazyPage(notesRoute, 'ArchiveRoute'),
-  trash: lazyPage(() => import('./routes/trash-route'), 'TrashRoute'),
-  profile: lazyPage(() => import('../features/profile/components/profile-page'), 'ProfilePage'),
-};
-
-const NotFoundPage = lazyPage(() => import('./routes/not-found-route'), 'NotFoundRoute');
-
-/** Every lazy page by path (a Map: a path such as "constructor" is not a page). */
-const PAGES = new Map(Object.entries({ ...PUBLIC_PAGES, ...PROTECTED_PAGES }));
-
 /**
- * Loads the page at `pathname` (as the router matches it: any case, a trailing slash allowed),
- * so the app's first render draws it at once. Resolves either way: a page that fails to load
- * is left to the route's own error boundary.
+ * The routes of spec §2. Every page but the landing page loads when first visited; the list
+ * pages' loaders ask for their first page of notes at the same time, so the request does not
+ * wait for the page's code (the list's own query then finds it in flight or in the cache).
  */
-export function preloadPage(pathname: string): Promise<void> {
-  const path = pathname.toLowerCase().replace(/^\/+|\/+$/g, '');
-  if (path === '') return Promise.resolve();
-  const page = PAGES.get(path) ?? NotFoundPage;
-  return page
-    .preload()
-    .then(() => undefined)
-    .catch(() => undefined);
-}
-
-const routes = (pages: Record<string, Page>) =>
-  Object.entries(pages).map(([path, Page]) => <Route key={path} path={path} element={<Page />} />);
-
-/** Every page of the app, by path. */
-export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<RootLayout />}>
-        <Route index element={<LandingRoute />} />
-        {routes(PUBLIC_PAGES)}
-        <Route
-          element={
+export function appRoutes(client: ApolloClient): RouteObject[] {
+  const prefetch = (location: 'NOTES' | 'ARCHIVE' | 'TRASH') => () => {
+    if (readAuth().isAuth) prefetchFirstPage(client, location);
+    return null;
+  };
+  return [
+    {
+      element: <RootLayout />,
+      HydrateFallback: RootFallback,
+      children: [
+        { index: true, element: <LandingRoute /> },
+        {
+          path: 'login',
+          ...page(() => import('../features/auth/components/login-page'), 'LoginPage'),
+        },
+        {
+          path: 'signup',
+          ...page(() => import('../features/auth/components/signup-page'), 'SignupPage'),
+        },
+        {
+          path: 'mock',
+          ...page(() => import('../features/mock/components/mock-page'), 'MockPage'),
+        },
+        {
+          element: (
             <ProtectedRoute>
               <AppLayout />
             </ProtectedRoute>
-          }
-        >
-          {routes(PROTECTED_PAGES)}
-        </Route>
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
-  );
+          ),
+          children: [
+            { path: 'home', loader: prefetch('NOTES'), ...page(notesRoute, 'HomeRoute') },
+            { path: 'archive', loader: prefetch('ARCHIVE'), ...page(notesRoute, 'ArchiveRoute') },
+            {
+              path: 'trash',
+              loader: prefetch('TRASH'),
+              ...page(() => import('./routes/trash-route'), 'TrashRoute'),
+            },
+            {
+              path: 'profile',
+              ...page(() => import('../features/profile/components/profile-page'), 'ProfilePage'),
+            },
+          ],
+        },
+        { path: '*', ...page(() => import('./routes/not-found-route'), 'NotFoundRoute') },
+      ],
+    },
+  ];
 }

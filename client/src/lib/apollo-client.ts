@@ -1,25 +1,10 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
+import type { TypePolicies } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
-import { paginatedField } from './paginated-field';
 import { emitSessionExpired } from './session-events';
 import { readToken } from './storage';
-
-/** The cache: notes normalised by id, each list paged and kept apart per filter. */
-export function createCache(): InMemoryCache {
-  return new InMemoryCache({
-    typePolicies: {
-      Query: {
-        fields: {
-          notes: paginatedField(['filter']),
-          archives: paginatedField(['filter']),
-          trash: paginatedField(false),
-        },
-      },
-    },
-  });
-}
 
 const authLink = new SetContextLink((prevContext) => {
   const token = readToken();
@@ -37,18 +22,19 @@ const sessionLink = new ErrorLink(({ error }) => {
   }
 });
 
+/** Jotter's GraphQL endpoint. */
+export const httpLink = new HttpLink({ uri: '/graphql' });
+
 /**
- * The app's Apollo Client: bearer token from storage, session expiry reported, `/graphql`.
- * `earlyLinks` run after the session check and may answer a request before it is sent.
+ * The app's Apollo Client: bearer token from storage, session expiry reported, requests sent by
+ * `terminatingLink` (the server; a stand-in in tests), and a cache with the features' policies.
  */
-export function createApolloClient(earlyLinks: ApolloLink[] = []): ApolloClient {
+export function createApolloClient(
+  terminatingLink: ApolloLink,
+  typePolicies: TypePolicies,
+): ApolloClient {
   return new ApolloClient({
-    link: ApolloLink.from([
-      sessionLink,
-      ...earlyLinks,
-      authLink,
-      new HttpLink({ uri: '/graphql' }),
-    ]),
-    cache: createCache(),
+    link: ApolloLink.from([sessionLink, authLink, terminatingLink]),
+    cache: new InMemoryCache({ typePolicies }),
   });
 }

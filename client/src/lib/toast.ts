@@ -4,31 +4,25 @@ import type * as ToastifyModule from 'react-toastify';
 type Toastify = typeof ToastifyModule;
 
 let toastify: Promise<Toastify> | undefined;
-const listeners = new Set<() => void>();
+const onLoadListeners = new Set<() => void>();
 
 /**
- * Loads react-toastify (once; the same promise for every caller). It is not part of the first
- * screen: the app loads it when the browser is idle, or with the first toast.
+ * Loads react-toastify (once). It is not part of the first screen: the app loads it when the
+ * browser is first idle, or with the first toast, whichever comes first.
  */
 export function loadToastify(): Promise<Toastify> {
   if (!toastify) {
     toastify = import('react-toastify');
-    for (const listener of listeners) listener();
+    onLoadListeners.forEach((listener) => listener());
   }
   return toastify;
 }
 
-/**
- * Calls `listener` when react-toastify starts loading, or at once if it has (the toast container
- * mounts then). Returns an unsubscribe.
- */
+/** Calls `listener` once react-toastify starts loading (at once if it has). Returns a cancel. */
 export function onToastifyLoad(listener: () => void): () => void {
-  if (toastify) {
-    listener();
-    return () => undefined;
-  }
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  if (toastify) listener();
+  else onLoadListeners.add(listener);
+  return () => onLoadListeners.delete(listener);
 }
 
 type Kind = 'success' | 'error' | 'info';
@@ -36,12 +30,12 @@ type Kind = 'success' | 'error' | 'info';
 const show =
   (kind: Kind) =>
   (content: ToastContent, options?: ToastOptions): void => {
-    // A toast raised before the container is mounted waits in react-toastify's queue.
+    // A toast raised before the container mounts waits in react-toastify's own queue.
     void loadToastify().then(
       ({ toast }) => toast[kind](content, options),
       (error: unknown) => console.error('Toasts could not be loaded:', error),
     );
   };
 
-/** react-toastify's `toast`, for the kinds Jotter shows, loading the library on first use. */
+/** The toast kinds Jotter shows: react-toastify's, loading the library on first use. */
 export const toast = { success: show('success'), error: show('error'), info: show('info') };

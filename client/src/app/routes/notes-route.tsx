@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { NoteLocation } from '../../gql/graphql';
 import { EditModal } from '../../features/notes/components/edit-modal';
 import { NewNotePanel } from '../../features/notes/components/new-note-panel';
 import { NotesList } from '../../features/notes/components/notes-list';
@@ -11,41 +12,41 @@ import { useSearch } from '../../features/search/hooks/search-context';
  * /home and /archive: search bar, new-note panel (open on arrival at home, closed in the
  * archive), the list and the edit modal.
  */
-function NotesRoute({ context }: { context: 'notes' | 'archive' }) {
+function NotesRoute({ location }: { location: NoteLocation }) {
   const { setNewNoteOpen } = useNotesUi();
   const { labels } = useLabels();
   const { filter, filtering, clearSearchAndFilters } = useSearch();
 
   useEffect(() => {
-    setNewNoteOpen(context === 'notes');
-  }, [context, setNewNoteOpen]);
+    setNewNoteOpen(location === 'NOTES');
+  }, [location, setNewNoteOpen]);
 
   return (
     <>
-      <h1 className="visually-hidden">{context === 'notes' ? 'Notes' : 'Archive'}</h1>
+      <h1 className="visually-hidden">{location === 'NOTES' ? 'Notes' : 'Archive'}</h1>
       <SearchBar
         labels={labels}
         onAddNote={() => setNewNoteOpen(true)}
         onFilterOpen={() => setNewNoteOpen(false)}
       />
-      <NewNotePanel context={context} />
+      <NewNotePanel location={location} />
       <NotesList
-        context={context}
+        location={location}
         filter={filter}
         filtering={filtering}
         onClearSearch={clearSearchAndFilters}
       />
-      <EditModal context={context} />
+      <EditModal location={location} />
     </>
   );
 }
 
 /** /home. */
 export function HomeRoute() {
-  return <NotesRoute context="notes" />;
+  return <NotesRoute location="NOTES" />;
 }
 
 /** /archive. */
 export function ArchiveRoute() {
-  return <NotesRoute context="archive" />;
+  return <NotesRoute location="ARCHIVE" />;
 }

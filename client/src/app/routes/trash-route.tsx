@@ -5,7 +5,7 @@ export function TrashRoute() {
   return (
     <>
       <h1 className="page-title">Trash</h1>
-      <NotesList context="trash" filter={{}} filtering={false} onClearSearch={() => undefined} />
+      <NotesList location="TRASH" filter={{}} filtering={false} onClearSearch={() => undefined} />
     </>
   );
 }

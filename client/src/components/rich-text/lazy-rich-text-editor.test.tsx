@@ -1,46 +1,48 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { RichTextEditor } from './lazy-rich-text-editor';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { RichTextEditor as LazyEditor, TOOLBAR_SHAPE } from './lazy-rich-text-editor';
+import { RichTextEditor } from './rich-text-editor';
 
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'isContentEditable', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.closest('[contenteditable="true"]') !== null;
-    },
-  });
-});
+/** Each toolbar group as the stand-in describes it: a number of buttons, or the select. */
+const shapeOf = (toolbar: Element) =>
+  [...toolbar.querySelectorAll(':scope > .rt-group')].map((group) =>
+    group.querySelector('.rt-select') ? 'select' : group.children.length,
+  );
 
-afterAll(() => {
-  delete (HTMLElement.prototype as { isContentEditable?: boolean }).isContentEditable;
-});
-
-describe('RichTextEditor (lazy)', () => {
-  it('shows a same-layout placeholder first, then the real editor', async () => {
-    render(
-      <RichTextEditor
-        initialHtml="<p>hello</p>"
-        onChange={() => undefined}
-        ariaLabel="Note body"
-      />,
+describe('the lazily loaded editor', () => {
+  it('draws a stand-in with the real toolbar’s shape, which takes no input', () => {
+    const { container, unmount } = render(
+      <LazyEditor initialHtml="<p>hi</p>" onChange={() => undefined} />,
     );
-    const placeholder = screen.getByRole('textbox', { name: 'Text editor (loading)' });
-    expect(placeholder.closest('.rt-editor')?.querySelector('.rt-toolbar')).not.toBeNull();
-    expect(screen.queryByRole('textbox', { name: 'Note body' })).toBeNull();
-    expect(await screen.findByRole('textbox', { name: 'Note body' })).toHaveTextContent('hello');
-    expect(screen.getByRole('button', { name: 'Bold' })).toBeInTheDocument();
-    expect(screen.queryByRole('textbox', { name: 'Text editor (loading)' })).toBeNull();
+    expect(screen.getByRole('status', { name: 'Loading the editor' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(shapeOf(container.querySelector('.rt-toolbar')!)).toEqual(TOOLBAR_SHAPE);
+    unmount();
+    const real = render(<RichTextEditor initialHtml="<p>hi</p>" onChange={() => undefined} />);
+    expect(shapeOf(real.getByRole('toolbar', { name: 'Formatting' }))).toEqual(TOOLBAR_SHAPE);
   });
 
-  it('keeps what was typed into the placeholder and hands it to the editor', async () => {
-    const onChange = jest.fn<void, [string, string]>();
-    render(<RichTextEditor initialHtml="" onChange={onChange} ariaLabel="Note body" />);
-    const placeholder = screen.getByRole('textbox', { name: 'Text editor (loading)' });
-    fireEvent.focus(placeholder);
-    for (const key of 'Hix') fireEvent.keyDown(placeholder, { key });
-    fireEvent.keyDown(placeholder, { key: 'Backspace' });
-    expect(placeholder).toHaveTextContent('Hi');
-    const box = await screen.findByRole('textbox', { name: 'Note body' });
-    await waitFor(() => expect(box).toHaveTextContent('Hi'));
-    expect(onChange).toHaveBeenLastCalledWith('<p>Hi</p>', 'Hi');
+  afterEach(() => {
+    delete (window as Partial<Window>).requestIdleCallback;
+    delete (window as Partial<Window>).cancelIdleCallback;
+  });
+
+  /** A browser that is never idle, or idle at once. */
+  function idle(never: boolean) {
+    window.requestIdleCallback = (callback) =>
+      never ? 0 : window.setTimeout(() => callback({} as IdleDeadline), 0);
+    window.cancelIdleCallback = (id) => window.clearTimeout(id);
+  }
+
+  it('loads the editor when the user presses on the stand-in (focused, in a browser)', async () => {
+    idle(true);
+    render(<LazyEditor initialHtml="<p>hi</p>" onChange={() => undefined} ariaLabel="Note body" />);
+    fireEvent.pointerDown(screen.getByRole('status', { name: 'Loading the editor' }));
+    expect(await screen.findByRole('textbox', { name: 'Note body' })).toHaveTextContent('hi');
+  });
+
+  it('loads the editor by itself once the browser is idle', async () => {
+    idle(false);
+    render(<LazyEditor initialHtml="" onChange={() => undefined} ariaLabel="Note body" />);
+    expect(await screen.findByRole('textbox', { name: 'Note body' })).toBeInTheDocument();
   });
 });

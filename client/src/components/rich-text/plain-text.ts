@@ -22,6 +22,11 @@ export function slateToText(nodes: Descendant[]): string {
   return blockLines(nodes).join('\n');
 }
 
+/** Plain text of stored HTML, one line per block (close to what the server derives). */
+export function htmlToText(html: string): string {
+  return slateToText(htmlToSlate(html));
+}
+
 /** True when the HTML has no visible text and no image: an empty note body. */
 export function isHtmlEmpty(html: string): boolean {
   const nodes = htmlToSlate(html);

@@ -22,10 +22,8 @@ export interface RichTextEditorProps {
   resetKey?: string | number;
   /** Accessible name of the editable area. */
   ariaLabel?: string;
-  /** Put the caret at the end of the text and focus it on mount. */
+  /** Puts the caret at the end of the text and focuses it on mount. */
   autoFocus?: boolean;
-  /** Text typed before the editor was loaded: inserted at the end on mount (as typing). */
-  pendingText?: string;
 }
 
 /**
@@ -41,7 +39,6 @@ function EditorInstance({
   onChange,
   ariaLabel = 'Note body',
   autoFocus = false,
-  pendingText = '',
 }: Omit<RichTextEditorProps, 'resetKey'>) {
   const [editor] = useState(createRichEditor);
   const [initialValue] = useState(() => htmlToSlate(initialHtml));
@@ -50,13 +47,12 @@ function EditorInstance({
     onChangeRef.current = onChange;
   }, [onChange]);
 
-  const [start] = useState(() => ({ autoFocus, pendingText }));
+  const [focusOnMount] = useState(autoFocus);
   useEffect(() => {
-    if (!start.autoFocus && !start.pendingText) return;
+    if (!focusOnMount) return;
     Transforms.select(editor, Editor.end(editor, []));
-    if (start.pendingText) Transforms.insertText(editor, start.pendingText);
     ReactEditor.focus(editor);
-  }, [editor, start]);
+  }, [editor, focusOnMount]);
 
   const handleValueChange = useCallback((value: Descendant[]) => {
     onChangeRef.current(slateToHtml(value), slateToText(value));

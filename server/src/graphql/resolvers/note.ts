@@ -6,6 +6,7 @@ const locations = { notes: 'NOTES', archive: 'ARCHIVE', trash: 'TRASH' } as cons
 export const Note: NoteResolvers = {
   priority: (note) => toPriorityEnum(note.priority),
   location: (note) => locations[note.location],
+  previousLocation: (note) => (note.previousLocation ? locations[note.previousLocation] : null),
 };
 
 /** A page of a list; its count is run only when the query selects `totalCount`. */

@@ -1,4 +1,4 @@
-import { startTransition, useCallback } from 'react';
+import { useCallback } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '../../../lib/toast';
@@ -20,12 +20,10 @@ export function useLogout(): () => Promise<void> {
     } catch (error) {
       console.error('Server-side logout failed; signing out locally anyway:', error);
     }
-    // Leaving for / and forgetting the sign-in are one transition, committed together, so the
+    // The landing page is on screen (flushSync) before the sign-in is forgotten, so the
     // protected layout's guard never sees a signed-out user.
-    startTransition(() => {
-      void navigate('/');
-      signOut();
-    });
+    await navigate('/', { flushSync: true });
+    signOut();
     toast.success('You Are Now Logged Out');
   }, [mutate, signOut, navigate]);
 }

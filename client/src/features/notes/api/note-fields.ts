@@ -1,7 +1,7 @@
 import { graphql } from '../../../gql';
 import type { NoteFieldsFragment as FragmentType } from '../../../gql/graphql';
 
-/** Every field a card or the editor shows. */
+/** Every field a card or the editor shows, and what the lists sort and filter by. */
 export const NoteFieldsFragment = graphql(`
   fragment NoteFields on Note {
     id
@@ -12,6 +12,7 @@ export const NoteFieldsFragment = graphql(`
     priority
     tags
     location
+    previousLocation
     createdAt
     updatedAt
   }

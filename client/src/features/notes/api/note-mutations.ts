@@ -1,9 +1,11 @@
 import { graphql } from '../../../gql';
 
+// Each mutation names its answer `note`, so one cache update serves them all.
+
 /** Creates a note in the main list. */
 export const AddNoteDocument = graphql(`
   mutation AddNote($input: NoteInput!) {
-    addNote(input: $input) {
+    note: addNote(input: $input) {
       ...NoteFields
     }
   }
@@ -12,7 +14,7 @@ export const AddNoteDocument = graphql(`
 /** Merges the given fields into a note. */
 export const UpdateNoteDocument = graphql(`
   mutation UpdateNote($id: ID!, $input: NoteInput!) {
-    updateNote(id: $id, input: $input) {
+    note: updateNote(id: $id, input: $input) {
       ...NoteFields
     }
   }
@@ -21,7 +23,7 @@ export const UpdateNoteDocument = graphql(`
 /** Main list → archive. */
 export const ArchiveNoteDocument = graphql(`
   mutation ArchiveNote($id: ID!) {
-    archiveNote(id: $id) {
+    note: archiveNote(id: $id) {
       ...NoteFields
     }
   }
@@ -30,7 +32,7 @@ export const ArchiveNoteDocument = graphql(`
 /** Archive → main list. */
 export const UnarchiveNoteDocument = graphql(`
   mutation UnarchiveNote($id: ID!) {
-    unarchiveNote(id: $id) {
+    note: unarchiveNote(id: $id) {
       ...NoteFields
     }
   }
@@ -39,7 +41,7 @@ export const UnarchiveNoteDocument = graphql(`
 /** Main list or archive → trash. */
 export const TrashNoteDocument = graphql(`
   mutation TrashNote($id: ID!) {
-    trashNote(id: $id) {
+    note: trashNote(id: $id) {
       ...NoteFields
     }
   }
@@ -48,7 +50,7 @@ export const TrashNoteDocument = graphql(`
 /** Trash → back where the note came from. */
 export const RestoreNoteDocument = graphql(`
   mutation RestoreNote($id: ID!) {
-    restoreNote(id: $id) {
+    note: restoreNote(id: $id) {
       ...NoteFields
     }
   }

@@ -1,4 +1,5 @@
 import { graphql } from '../../../gql';
+import type { NoteLocation } from '../../../gql/graphql';
 
 /**
  * What every list query asks of its connection. Not `totalCount`: the list never shows it, and
@@ -16,10 +17,12 @@ export const NotePageFragment = graphql(`
   }
 `);
 
+// Each list query names its answer `list`, so one hook reads any of them.
+
 /** A page of the main list. */
 export const NotesListDocument = graphql(`
   query NotesList($filter: NoteFilter, $first: Int, $after: String) {
-    notes(filter: $filter, first: $first, after: $after) {
+    list: notes(filter: $filter, first: $first, after: $after) {
       ...NotePage
     }
   }
@@ -28,20 +31,27 @@ export const NotesListDocument = graphql(`
 /** A page of the archive. */
 export const ArchivesListDocument = graphql(`
   query ArchivesList($filter: NoteFilter, $first: Int, $after: String) {
-    archives(filter: $filter, first: $first, after: $after) {
+    list: archives(filter: $filter, first: $first, after: $after) {
       ...NotePage
     }
   }
 `);
 
-/** A page of the trash. */
+/** A page of the trash (it has no filter). */
 export const TrashListDocument = graphql(`
   query TrashList($first: Int, $after: String) {
-    trash(first: $first, after: $after) {
+    list: trash(first: $first, after: $after) {
       ...NotePage
     }
   }
 `);
+
+/** The list query of each place. */
+export const LIST_DOCUMENT = {
+  NOTES: NotesListDocument,
+  ARCHIVE: ArchivesListDocument,
+  TRASH: TrashListDocument,
+} satisfies Record<NoteLocation, unknown>;
 
 /** Every label used in the notes and the archive. */
 export const LabelsDocument = graphql(`

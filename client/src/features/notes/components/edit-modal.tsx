@@ -1,10 +1,10 @@
 import { Modal } from '../../../components/modal';
+import type { NoteLocation } from '../../../gql/graphql';
 import { useNotesUi } from '../hooks/notes-ui-context';
-import type { NoteContext } from '../hooks/use-note-actions';
 import { NoteEditor } from './note-editor';
 
 /** The edit modal: the note editor in edit mode over a backdrop, while a note is being edited. */
-export function EditModal({ context }: { context: NoteContext }) {
+export function EditModal({ location }: { location: NoteLocation }) {
   const { editorNote, closeEditModal } = useNotesUi();
   if (!editorNote) return null;
   return (
@@ -12,7 +12,7 @@ export function EditModal({ context }: { context: NoteContext }) {
       <NoteEditor
         key={editorNote.id}
         note={editorNote}
-        context={context}
+        location={location}
         onClose={closeEditModal}
       />
     </Modal>

@@ -2,21 +2,50 @@ import { memo, useState } from 'react';
 import type { CSSProperties } from 'react';
 import { Archive, ArchiveRestore, PenLine, Trash2 } from 'lucide-react';
 import { IconButton } from '../../../components/icon-button';
-import { SectionLoader } from '../../../components/section-loader';
+import { Spinner } from '../../../components/spinner';
 import { RichTextView } from '../../../components/rich-text';
 import { readableTextColor } from '../../../lib/color';
-import type { Priority } from '../../../gql/graphql';
+import type { NoteInput } from '../../../gql/graphql';
 import type { Note } from '../api/note-fields';
-import type { NoteContext } from '../hooks/use-note-actions';
-import { useNoteActions } from '../hooks/use-note-actions';
+import { useDeleteNote } from '../api/use-delete-note';
+import {
+  useArchiveNote,
+  useRestoreNote,
+  useTrashNote,
+  useUnarchiveNote,
+} from '../api/use-move-note';
+import { useUpdateNote } from '../api/use-update-note';
+import {
+  archiveMessages,
+  cardChangeMessages,
+  deleteForeverMessages,
+  restoreMessages,
+  trashMessages,
+  unarchiveMessages,
+  type ActionMessages,
+  type CardChange,
+} from '../hooks/note-messages';
 import { useNotesUi } from '../hooks/notes-ui-context';
+import { runNoteAction } from '../hooks/run-note-action';
 import { NoteMetaMenus } from './note-meta-menus';
 import { priorityLabel } from './priority-menu';
 
+/** The reader's locale's date and time, as `toLocaleString()` writes them, made once. */
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
+
 /** "Created At" time in the reader's locale. */
-export function formatCreatedAt(createdAt: string): string {
+function formatCreatedAt(createdAt: string): string {
   const date = new Date(createdAt);
-  return Number.isNaN(date.getTime()) ? createdAt : date.toLocaleString();
+  if (Number.isNaN(date.getTime())) return createdAt;
+  dateTimeFormat ??= new Intl.DateTimeFormat(undefined, {
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
+  return dateTimeFormat.format(date);
 }
 
 function cardStyle(color: string): CSSProperties | undefined {
@@ -24,43 +53,30 @@ function cardStyle(color: string): CSSProperties | undefined {
   return { background: color, color: readableTextColor(color), borderColor: 'transparent' };
 }
 
-interface NoteCardProps {
-  note: Note;
-  context: NoteContext;
-}
-
 /**
- * One note: title, body, priority and label chips, creation time, and the actions its list
- * allows (trash cards only restore or delete forever). Shows a loader while an action runs.
+ * One note: title, body, priority and label chips, creation time, and the actions its place
+ * allows (trash cards only restore or delete forever). Every action shows at once; a small
+ * spinner says the server has not answered yet. Re-renders only when its note (a new object from
+ * the cache on change) changes.
  */
-/** A card re-renders only when its note (a new object from the cache on change) or context does. */
-export const NoteCard = memo(function NoteCard({ note, context }: NoteCardProps) {
-  const actions = useNoteActions();
+export const NoteCard = memo(function NoteCard({ note }: { note: Note }) {
+  const update = useUpdateNote();
+  const archive = useArchiveNote();
+  const unarchive = useUnarchiveNote();
+  const trash = useTrashNote();
+  const restore = useRestoreNote();
+  const deleteForever = useDeleteNote();
   const { openEditModal } = useNotesUi();
-  const [busy, setBusy] = useState(false);
-  const editable = context !== 'trash';
+  const [pending, setPending] = useState(0);
+  const { location } = note;
 
-  const run = async (action: () => Promise<boolean>) => {
-    setBusy(true);
-    try {
-      await action();
-    } finally {
-      setBusy(false);
-    }
+  const run = async (action: () => Promise<unknown>, messages: ActionMessages) => {
+    setPending((n) => n + 1);
+    await runNoteAction(action, messages);
+    setPending((n) => n - 1);
   };
-
-  const onDelete = () =>
-    run(() =>
-      context === 'trash' ? actions.deleteForever(note.id) : actions.trash(note.id, context),
-    );
-  const onRestore = () =>
-    run(() => (context === 'trash' ? actions.restore(note.id) : actions.unarchive(note.id)));
-
-  const setColour = (color: string) =>
-    run(() => actions.updateFromCard(note.id, { color }, 'color'));
-  const setPriority = (priority: Priority | null) =>
-    run(() => actions.updateFromCard(note.id, { priority }, 'priority'));
-  const setTags = (tags: string[]) => run(() => actions.updateFromCard(note.id, { tags }, 'tag'));
+  const change = (input: NoteInput, kind: CardChange) =>
+    void run(() => update(note, input), cardChangeMessages(kind));
 
   const title = note.title || 'Untitled note';
 
@@ -69,9 +85,8 @@ export const NoteCard = memo(function NoteCard({ note, context }: NoteCardProps)
       className={cardStyle(note.color) ? 'note-card note-card--coloured' : 'note-card'}
       style={cardStyle(note.color)}
       aria-label={title}
-      aria-busy={busy}
+      aria-busy={pending > 0}
     >
-      {busy && <SectionLoader />}
       {note.title && <h3 className="note-card__title">{note.title}</h3>}
       <div className="note-card__body">
         <RichTextView html={note.content} />
@@ -88,9 +103,10 @@ export const NoteCard = memo(function NoteCard({ note, context }: NoteCardProps)
       )}
       <p className="note-card__date">
         Created At <time dateTime={note.createdAt}>{formatCreatedAt(note.createdAt)}</time>
+        {pending > 0 && <Spinner label="Saving" size="small" />}
       </p>
       <div className="note-card__actions">
-        {editable && (
+        {location !== 'TRASH' && (
           <>
             <IconButton
               label="Edit note"
@@ -101,32 +117,47 @@ export const NoteCard = memo(function NoteCard({ note, context }: NoteCardProps)
               verb="Change"
               color={note.color}
               tags={note.tags}
-              priority={note.priority ?? null}
-              onColorChange={(color) => void setColour(color)}
-              onTagsChange={(tags) => void setTags(tags)}
-              onPriorityChange={(priority) => void setPriority(priority)}
+              priority={note.priority}
+              onColorChange={(color) => change({ color }, 'color')}
+              onTagsChange={(tags) => change({ tags }, 'tag')}
+              onPriorityChange={(priority) => change({ priority }, 'priority')}
             />
           </>
         )}
-        {context === 'notes' && (
+        {location === 'NOTES' && (
           <IconButton
             label="Archive note"
             icon=<Archive size={18} aria-hidden />
-            onClick={() => void run(() => actions.archive(note.id))}
+            onClick={() => void run(() => archive(note), archiveMessages)}
           />
         )}
-        {context !== 'notes' && (
+        {location === 'ARCHIVE' && (
           <IconButton
             label="Restore note"
             icon=<ArchiveRestore size={18} aria-hidden />
-            onClick={() => void onRestore()}
+            onClick={() => void run(() => unarchive(note), unarchiveMessages)}
           />
         )}
-        <IconButton
-          label={context === 'trash' ? 'Delete note forever' : 'Move note to trash'}
-          icon=<Trash2 size={18} aria-hidden />
-          onClick={() => void onDelete()}
-        />
+        {location === 'TRASH' && (
+          <IconButton
+            label="Restore note"
+            icon=<ArchiveRestore size={18} aria-hidden />
+            onClick={() => void run(() => restore(note), restoreMessages)}
+          />
+        )}
+        {location === 'TRASH' ? (
+          <IconButton
+            label="Delete note forever"
+            icon=<Trash2 size={18} aria-hidden />
+            onClick={() => void run(() => deleteForever(note), deleteForeverMessages)}
+          />
+        ) : (
+          <IconButton
+            label="Move note to trash"
+            icon=<Trash2 size={18} aria-hidden />
+            onClick={() => void run(() => trash(note), trashMessages(location, false))}
+          />
+        )}
       </div>
     </article>
   );

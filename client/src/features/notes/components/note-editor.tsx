@@ -5,10 +5,19 @@ import { IconButton } from '../../../components/icon-button';
 import { SectionLoader } from '../../../components/section-loader';
 import { RichTextEditor, isHtmlEmpty } from '../../../components/rich-text';
 import { readableTextColor } from '../../../lib/color';
-import type { NoteInput, Priority } from '../../../gql/graphql';
+import type { NoteInput, NoteLocation, Priority } from '../../../gql/graphql';
 import type { Note } from '../api/note-fields';
-import type { NoteContext } from '../hooks/use-note-actions';
-import { useNoteActions } from '../hooks/use-note-actions';
+import { useAddNote } from '../api/use-add-note';
+import { useArchiveNote, useTrashNote, useUnarchiveNote } from '../api/use-move-note';
+import { useUpdateNote } from '../api/use-update-note';
+import {
+  archiveMessages,
+  saveMessages,
+  trashMessages,
+  unarchiveMessages,
+  type ActionMessages,
+} from '../hooks/note-messages';
+import { runNoteAction } from '../hooks/run-note-action';
 import { NoteMetaMenus } from './note-meta-menus';
 import { priorityLabel } from './priority-menu';
 
@@ -31,27 +40,34 @@ function draftOf(note: Note | undefined): Draft {
 interface NoteEditorProps {
   /** The note being edited; absent for a new note. */
   note?: Note;
-  /** Which list the editor works on ('archive' when the path names the archive). */
-  context: NoteContext;
+  /** The place the editor works on (the archive when the path names it, spec §2). */
+  location: NoteLocation;
   /** Called after a successful save, archive, unarchive or delete, and on Cancel. */
   onClose: () => void;
 }
 
 /**
  * Title, rich-text body, colour, labels and priority, with Add (or Edit) and Cancel. Refuses an
- * empty body. When editing it also offers archive or unarchive, and delete.
+ * empty body. When editing it also offers archive or unarchive, and delete. A save shows in the
+ * lists at once; the editor keeps the text, with a loader, until the server has it, so a refused
+ * save loses nothing.
  */
-export function NoteEditor({ note, context, onClose }: NoteEditorProps) {
-  const actions = useNoteActions();
+export function NoteEditor({ note, location, onClose }: NoteEditorProps) {
+  const add = useAddNote();
+  const update = useUpdateNote();
+  const archive = useArchiveNote();
+  const unarchive = useUnarchiveNote();
+  const trash = useTrashNote();
   const [draft, setDraft] = useState<Draft>(() => draftOf(note));
   const [resetKey, setResetKey] = useState(0);
   const [busy, setBusy] = useState(false);
   const editing = note !== undefined;
-  const update = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const patch = (changes: Partial<Draft>) => setDraft((d) => ({ ...d, ...changes }));
 
-  const run = async (action: () => Promise<boolean>) => {
+  const run = async (action: () => Promise<unknown>, messages: ActionMessages) => {
     setBusy(true);
-    const ok = await action().finally(() => setBusy(false));
+    const ok = await runNoteAction(action, messages);
+    setBusy(false);
     if (ok) {
       setDraft(EMPTY_DRAFT);
       setResetKey((k) => k + 1);
@@ -65,8 +81,9 @@ export function NoteEditor({ note, context, onClose }: NoteEditorProps) {
       return;
     }
     const input: NoteInput = { ...draft, title: draft.title.trim() };
-    void run(() =>
-      note ? actions.editNote(note.id, input, context) : actions.addNote(input, context),
+    void run(
+      () => (note ? update(note, input) : add(input, location)),
+      saveMessages(location, !note),
     );
   };
 
@@ -88,13 +105,13 @@ export function NoteEditor({ note, context, onClose }: NoteEditorProps) {
         placeholder="Enter Title Here"
         aria-label="Title"
         value={draft.title}
-        onChange={(e) => update({ title: e.target.value })}
+        onChange={(e) => patch({ title: e.target.value })}
       />
       <RichTextEditor
         initialHtml={note?.content ?? ''}
         resetKey={resetKey}
         ariaLabel="Note body"
-        onChange={(content) => update({ content })}
+        onChange={(content) => patch({ content })}
       />
       {(draft.priority || draft.tags.length > 0) && (
         <ul className="chips" aria-label="Chosen priority and labels">
@@ -115,29 +132,29 @@ export function NoteEditor({ note, context, onClose }: NoteEditorProps) {
             color={draft.color}
             tags={draft.tags}
             priority={draft.priority}
-            onColorChange={(color) => update({ color })}
-            onTagsChange={(tags) => update({ tags })}
-            onPriorityChange={(priority) => update({ priority })}
+            onColorChange={(color) => patch({ color })}
+            onTagsChange={(tags) => patch({ tags })}
+            onPriorityChange={(priority) => patch({ priority })}
           />
-          {note && context === 'notes' && (
+          {note && location === 'NOTES' && (
             <IconButton
               label="Archive note"
               icon=<Archive size={18} aria-hidden />
-              onClick={() => void run(() => actions.archive(note.id))}
+              onClick={() => void run(() => archive(note), archiveMessages)}
             />
           )}
-          {note && context === 'archive' && (
+          {note && location === 'ARCHIVE' && (
             <IconButton
               label="Unarchive note"
               icon=<ArchiveRestore size={18} aria-hidden />
-              onClick={() => void run(() => actions.unarchive(note.id))}
+              onClick={() => void run(() => unarchive(note), unarchiveMessages)}
             />
           )}
           {note && (
             <IconButton
               label="Move note to trash"
               icon=<Trash2 size={18} aria-hidden />
-              onClick={() => void run(() => actions.trash(note.id, context, true))}
+              onClick={() => void run(() => trash(note), trashMessages(location, true))}
             />
           )}
         </div>

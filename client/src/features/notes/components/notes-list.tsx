@@ -1,28 +1,27 @@
 import { useDeferredValue } from 'react';
 import { Spinner } from '../../../components/spinner';
 import { ErrorPanel } from '../../../components/error-panel';
-import type { NoteFilter } from '../../../gql/graphql';
-import type { NoteContext } from '../hooks/use-note-actions';
+import type { NoteFilter, NoteLocation } from '../../../gql/graphql';
 import { useNoteList } from '../hooks/use-note-list';
 import { useProgressiveCount } from '../hooks/use-progressive-count';
 import { LoadMoreSentinel } from './load-more-sentinel';
 import { NoteCard } from './note-card';
 
-const EMPTY_MESSAGE: Record<NoteContext, string> = {
-  notes: 'No Notes Available',
-  archive: 'No Archived Notes Available',
-  trash: 'No Notes In Trash',
+const EMPTY_MESSAGE: Record<NoteLocation, string> = {
+  NOTES: 'No Notes Available',
+  ARCHIVE: 'No Archived Notes Available',
+  TRASH: 'No Notes In Trash',
 };
 
 /** Each card's title is an h3: this (screen-reader) h2 keeps the page's headings in order. */
-const LIST_HEADING: Record<NoteContext, string> = {
-  notes: 'All notes',
-  archive: 'Archived notes',
-  trash: 'Notes in the trash',
+const LIST_HEADING: Record<NoteLocation, string> = {
+  NOTES: 'All notes',
+  ARCHIVE: 'Archived notes',
+  TRASH: 'Notes in the trash',
 };
 
 interface NotesListProps {
-  context: NoteContext;
+  location: NoteLocation;
   filter: NoteFilter;
   /** True when a query or filter may be hiding notes. */
   filtering: boolean;
@@ -30,8 +29,8 @@ interface NotesListProps {
 }
 
 /** The grid of note cards for a list, loading more as it scrolls, with its empty states. */
-export function NotesList({ context, filter, filtering, onClearSearch }: NotesListProps) {
-  const list = useNoteList(context, filter);
+export function NotesList({ location, filter, filtering, onClearSearch }: NotesListProps) {
+  const list = useNoteList(location, filter);
   // Apollo hands a new page to React as an urgent update; the cards follow in a transition,
   // which React renders in slices between frames instead of in the task that delivered it.
   const { notes, loading, error, hasNextPage, loadMore } = useDeferredValue(list);
@@ -64,18 +63,18 @@ export function NotesList({ context, filter, filtering, onClearSearch }: NotesLi
     }
     return (
       <div className="empty-state">
-        <p>{EMPTY_MESSAGE[context]}</p>
+        <p>{EMPTY_MESSAGE[location]}</p>
       </div>
     );
   }
 
   return (
     <>
-      <h2 className="visually-hidden">{LIST_HEADING[context]}</h2>
+      <h2 className="visually-hidden">{LIST_HEADING[location]}</h2>
       <ul className="notes-grid" aria-label="Notes">
         {notes.slice(0, visible).map((note) => (
           <li key={note.id}>
-            <NoteCard note={note} context={context} />
+            <NoteCard note={note} />
           </li>
         ))}
       </ul>

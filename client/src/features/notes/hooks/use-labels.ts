@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { toast } from '../../../lib/toast';
 import { LabelsDocument } from '../api/note-queries';
-import { checkNewLabel, mergeLabels } from './label-rules';
+import { checkNewLabel, mergeLabels } from '../api/label-rules';
 import { useNotesUi } from './notes-ui-context';
 
 /**
@@ -10,7 +10,7 @@ import { useNotesUi } from './notes-ui-context';
  * label with the spec's toasts and resolves to the trimmed label, or null when refused.
  */
 export function useLabels() {
-  const { data } = useQuery(LabelsDocument, { fetchPolicy: 'cache-and-network' });
+  const { data } = useQuery(LabelsDocument);
   const { addedLabels, rememberLabel } = useNotesUi();
   const labels = useMemo(
     () => mergeLabels(data?.labels ?? [], addedLabels),

@@ -1,12 +1,10 @@
 import { useCallback, useMemo } from 'react';
 import { useQuery } from '@apollo/client/react';
-import type { NoteFilter } from '../../../gql/graphql';
+import type { TypedDocumentNode } from '@apollo/client';
+import type { NoteFilter, NoteLocation, NotesListQuery } from '../../../gql/graphql';
 import type { Note } from '../api/note-fields';
-import { ArchivesListDocument, NotesListDocument, TrashListDocument } from '../api/note-queries';
-import type { NoteContext } from './use-note-actions';
-
-/** Notes fetched per page as the user scrolls. */
-export const PAGE_SIZE = 30;
+import { LIST_DOCUMENT } from '../api/note-queries';
+import { firstPageVariables } from '../api/prefetch';
 
 /** What a list page renders. */
 export interface NoteListState {
@@ -17,37 +15,28 @@ export interface NoteListState {
   loadMore: () => void;
 }
 
+interface ListVariables {
+  filter?: NoteFilter;
+  first: number;
+  after?: string;
+}
+
 /** One empty list for every render without data, so the result below stays the same object. */
 const NO_NOTES: Note[] = [];
 
-const OPTIONS = { fetchPolicy: 'cache-and-network', nextFetchPolicy: 'cache-first' } as const;
-
-/** The notes, archive or trash list for a filter, paged with `loadMore`. */
-export function useNoteList(context: NoteContext, filter: NoteFilter): NoteListState {
-  const notes = useQuery(NotesListDocument, {
-    ...OPTIONS,
-    variables: { filter, first: PAGE_SIZE },
-    skip: context !== 'notes',
+/**
+ * The list of one place (main list, archive or trash) for a filter, paged with `loadMore`. It
+ * reads the cache first: the route's loader refreshes the first page on every visit (prefetch.ts),
+ * and the cache keeps every list in step with the changes made here.
+ */
+export function useNoteList(location: NoteLocation, filter: NoteFilter): NoteListState {
+  // The three list queries differ only in the field they read (each answers as `list`).
+  const document = LIST_DOCUMENT[location] as TypedDocumentNode<NotesListQuery, ListVariables>;
+  const { data, fetchMore, loading, error } = useQuery(document, {
+    variables: { ...firstPageVariables(location), ...(location === 'TRASH' ? {} : { filter }) },
+    fetchPolicy: 'cache-first',
   });
-  const archives = useQuery(ArchivesListDocument, {
-    ...OPTIONS,
-    variables: { filter, first: PAGE_SIZE },
-    skip: context !== 'archive',
-  });
-  const trash = useQuery(TrashListDocument, {
-    ...OPTIONS,
-    variables: { first: PAGE_SIZE },
-    skip: context !== 'trash',
-  });
-
-  const connection =
-    context === 'notes'
-      ? notes.data?.notes
-      : context === 'archive'
-        ? archives.data?.archives
-        : trash.data?.trash;
-  const active = context === 'notes' ? notes : context === 'archive' ? archives : trash;
-  const { fetchMore, loading, error } = active;
+  const connection = data?.list;
   const endCursor = connection?.pageInfo.endCursor;
   const hasNextPage = connection?.pageInfo.hasNextPage ?? false;
 
@@ -58,11 +47,11 @@ export function useNoteList(context: NoteContext, filter: NoteFilter): NoteListS
     );
   }, [fetchMore, hasNextPage, endCursor, loading]);
 
-  const nodes = connection?.nodes ?? NO_NOTES;
+  const notes = connection?.nodes ?? NO_NOTES;
   // The same object until something in it changes: NotesList defers it, and a new object on
   // every render would make each render a deferred one too.
   return useMemo(
-    () => ({ notes: nodes, loading, error, hasNextPage, loadMore }),
-    [nodes, loading, error, hasNextPage, loadMore],
+    () => ({ notes, loading, error, hasNextPage, loadMore }),
+    [notes, loading, error, hasNextPage, loadMore],
   );
 }

@@ -1,9 +1,10 @@
-import { toast } from '../../../lib/toast';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { graphQLErrorCode } from '../../../lib/errors';
+import { toast } from '../../../lib/toast';
+import type { ActionMessages } from './note-messages';
 
 /**
- * Tells the user a note action failed. The server's rejection gets the action's own message;
+ * Tells the user a note action failed. The server's refusal gets the action's own message;
  * anything else (no answer, a bad answer) gets the generic one, with the reason in the console.
  * A rejected token is left to the session handler, which signs the user out.
  */
@@ -19,4 +20,22 @@ export function reportFailure(error: unknown, message: string): void {
     error,
   );
   toast.error('Action Failed, See Log For Its Reason');
+}
+
+/**
+ * Runs a note action (whose change already shows, optimistically), then says it worked, or
+ * reports the failure. Resolves to whether it worked.
+ */
+export async function runNoteAction(
+  action: () => Promise<unknown>,
+  { success, failure }: ActionMessages,
+): Promise<boolean> {
+  try {
+    await action();
+    toast.success(success);
+    return true;
+  } catch (error) {
+    reportFailure(error, failure);
+    return false;
+  }
 }

@@ -2,8 +2,8 @@ import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 import { useTheme } from '../features/theme/hooks/theme-context';
 
-/** The toast container (loaded after the first screen, see lib/toast.ts). */
-export function Toasts() {
+/** The toast container of spec §9: top right, 5rem down, 1.5 s, newest on top. */
+export default function ToastContainerOfSpec() {
   const { theme } = useTheme();
   return (
     <ToastContainer

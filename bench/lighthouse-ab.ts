@@ -1,0 +1,73 @@
+/**
+ * A same-run A/B of two client builds on /home: `node --import tsx bench/lighthouse-ab.ts
+ * <dist A> <dist B> [runs]` serves each build from the same server and database, and runs
+ * Lighthouse on /home (200 notes, signed in) alternately, A then B, `runs` times each (default 5),
+ * from an empty HTTP cache. It prints each run and the medians, so a drifting host load touches
+ * both builds alike.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { chromium } from 'playwright-core';
+
+import {
+  chromeFlags,
+  chromiumPath,
+  clientCorpus,
+  runLighthouse,
+  signIn,
+  storedAuth,
+} from './client';
+import { freePort, startJotter } from './lib/server';
+import { quantile } from './lib/stats';
+
+async function main() {
+  const [distA, distB, runsArg] = process.argv.slice(2);
+  if (!distA || !distB)
+    throw new Error('usage: lighthouse-ab.ts <client dist A> <client dist B> [runs]');
+  const runs = Number(runsArg ?? 5);
+  const { file, users } = await clientCorpus();
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'jotter-lh-ab-'));
+  const db = path.join(tmp, 'jotter.db');
+  fs.copyFileSync(file, db);
+  const servers = {
+    A: await startJotter(`file:${db}`, { CLIENT_DIST: path.resolve(distA) }),
+    B: await startJotter(`file:${db}`, { CLIENT_DIST: path.resolve(distB) }),
+  };
+  const debugPort = await freePort();
+  const context = await chromium.launchPersistentContext(path.join(tmp, 'profile'), {
+    executablePath: chromiumPath,
+    headless: true,
+    args: [...chromeFlags, `--remote-debugging-port=${debugPort}`],
+  });
+  const scores: Record<'A' | 'B', number[]> = { A: [], B: [] };
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    for (let i = 0; i < runs; i += 1) {
+      for (const name of ['A', 'B'] as const) {
+        const server = servers[name];
+        await signIn(page, server.url, storedAuth(db, users[0]!));
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Network.clearBrowserCache');
+        await cdp.detach();
+        const result = await runLighthouse(`${server.url}/home`, debugPort);
+        scores[name].push(result.performance);
+        const metrics = result.problems.filter((p) => !p.includes(':')).join(', ');
+        console.log(`${name} run ${i + 1}: performance ${result.performance} (${metrics})`);
+      }
+    }
+    for (const name of ['A', 'B'] as const) {
+      console.log(
+        `${name}: median ${quantile(scores[name], 0.5)}, min ${Math.min(...scores[name])}, max ${Math.max(...scores[name])}`,
+      );
+    }
+  } finally {
+    await context.close();
+    await servers.A.stop();
+    await servers.B.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+void main();

@@ -1,0 +1,69 @@
+import type { NoteFilter, NoteSort, Priority } from '../../../gql/graphql';
+
+/**
+ * The list rules of spec §9 as the server applies them (server/src/store/notes.ts), so the cache
+ * can place a changed note in the lists it holds without asking the server again.
+ */
+
+/** The fields a filter and a sort look at. */
+export interface NoteListFields {
+  id: string;
+  title: string;
+  textContent: string;
+  tags: readonly string[];
+  priority?: Priority | null;
+  createdAt: string;
+}
+
+/** Whether a note belongs in a list with this filter: search, any of the tags, the priority. */
+export function matchesFilter(note: NoteListFields, filter: NoteFilter): boolean {
+  const search = filter.search?.trim();
+  if (search && !note.title.includes(search) && !note.textContent.includes(search)) return false;
+  if (filter.tags?.length && !filter.tags.some((tag) => note.tags.includes(tag))) return false;
+  if (filter.priority && note.priority !== filter.priority) return false;
+  return true;
+}
+
+/** Rank of a priority in "low to high" order; no priority comes last in both orders. */
+const LOW_TO_HIGH: Record<Priority, number> = { LOW: 1, MEDIUM: 2, HIGH: 3 };
+const HIGH_TO_LOW: Record<Priority, number> = { HIGH: 1, MEDIUM: 2, LOW: 3 };
+const NO_PRIORITY = 4;
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Newest first, ties broken by id (descending), as the server orders them. */
+const newestFirst = (a: NoteListFields, b: NoteListFields) =>
+  byText(b.createdAt, a.createdAt) || byText(b.id, a.id);
+
+function byPriority(ranks: Record<Priority, number>) {
+  const rank = (note: NoteListFields) => (note.priority ? ranks[note.priority] : NO_PRIORITY);
+  return (a: NoteListFields, b: NoteListFields) => rank(a) - rank(b) || newestFirst(a, b);
+}
+
+/** A comparator putting notes in a list's order (newest first when no sort is given). */
+export function compareNotes(sort: NoteSort | null | undefined) {
+  switch (sort) {
+    case 'DATE_OLDEST':
+      return (a: NoteListFields, b: NoteListFields) => newestFirst(b, a);
+    case 'PRIORITY_LOW_TO_HIGH':
+      return byPriority(LOW_TO_HIGH);
+    case 'PRIORITY_HIGH_TO_LOW':
+      return byPriority(HIGH_TO_LOW);
+    default:
+      return newestFirst;
+  }
+}
+
+/**
+ * A filter with its empty parts left out, its labels sorted and the default sort dropped: two
+ * filters that give the same list are equal here (and share one cache entry).
+ */
+export function canonicalFilter(filter: NoteFilter | null | undefined): NoteFilter {
+  const canonical: NoteFilter = {};
+  const search = filter?.search?.trim();
+  if (search) canonical.search = search;
+  if (filter?.tags?.length) canonical.tags = [...new Set(filter.tags)].sort();
+  if (filter?.priority) canonical.priority = filter.priority;
+  if (filter?.sort && filter.sort !== 'DATE_LATEST') canonical.sort = filter.sort;
+  return canonical;
+}

@@ -1,0 +1,60 @@
+import { useCallback } from 'react';
+import { useApolloClient } from '@apollo/client/react';
+import type { TypedDocumentNode } from '@apollo/client';
+import type { Note } from './note-fields';
+import { applyNoteChange } from './note-changes';
+import {
+  ArchiveNoteDocument,
+  RestoreNoteDocument,
+  TrashNoteDocument,
+  UnarchiveNoteDocument,
+} from './note-mutations';
+
+type MoveDocument = TypedDocumentNode<{ __typename: 'Mutation'; note: Note }, { id: string }>;
+
+/** Where a move puts a note. */
+type Destination = (note: Note) => Pick<Note, 'location' | 'previousLocation'>;
+
+/**
+ * A move of a note from one place to another. The note moves in the cache at once (leaving its
+ * list, joining the other); if the server refuses, Apollo drops the optimistic change and the note
+ * is back where it was. Resolves to the note as the server has it, or rejects with its error.
+ */
+function useMove(document: MoveDocument, destination: Destination): (note: Note) => Promise<Note> {
+  const client = useApolloClient();
+  return useCallback(
+    async (note: Note) => {
+      const { data } = await client.mutate({
+        mutation: document,
+        variables: { id: note.id },
+        optimisticResponse: { __typename: 'Mutation', note: { ...note, ...destination(note) } },
+        update: (cache, result) => {
+          if (result.data) applyNoteChange(cache, result.data.note);
+        },
+      });
+      if (!data) throw new Error('the server answered without the note');
+      return data.note;
+    },
+    [client, document, destination],
+  );
+}
+
+const toArchive: Destination = () => ({ location: 'ARCHIVE', previousLocation: null });
+const toNotes: Destination = () => ({ location: 'NOTES', previousLocation: null });
+const toTrash: Destination = (note) => ({ location: 'TRASH', previousLocation: note.location });
+const backFromTrash: Destination = (note) => ({
+  location: note.previousLocation ?? 'NOTES',
+  previousLocation: null,
+});
+
+/** Main list → archive. */
+export const useArchiveNote = () => useMove(ArchiveNoteDocument, toArchive);
+
+/** Archive → main list. */
+export const useUnarchiveNote = () => useMove(UnarchiveNoteDocument, toNotes);
+
+/** Main list or archive → trash. */
+export const useTrashNote = () => useMove(TrashNoteDocument, toTrash);
+
+/** Trash → back where the note came from. */
+export const useRestoreNote = () => useMove(RestoreNoteDocument, backFromTrash);

@@ -1,0 +1,44 @@
+import { useCallback } from 'react';
+import { useApolloClient } from '@apollo/client/react';
+import { htmlToText } from '../../../components/rich-text';
+import type { NoteInput } from '../../../gql/graphql';
+import type { Note } from './note-fields';
+import { applyNoteChange } from './note-changes';
+import { UpdateNoteDocument } from './note-mutations';
+
+/** The note as it will be once `input` is merged into it (the server trims and sanitises too). */
+export function withChanges(note: Note, input: NoteInput): Note {
+  const next: Note = { ...note, updatedAt: new Date().toISOString() };
+  if (input.title != null) next.title = input.title.trim();
+  if (input.content != null) {
+    next.content = input.content;
+    next.textContent = htmlToText(input.content);
+  }
+  if (input.color !== undefined) next.color = input.color ?? '';
+  if (input.priority !== undefined) next.priority = input.priority;
+  if (input.tags != null) next.tags = input.tags;
+  return next;
+}
+
+/**
+ * Merges `input` into a note: the change shows at once (cards, lists, labels) and is undone if
+ * the server refuses. Resolves to the note as the server has it, or rejects with its error.
+ */
+export function useUpdateNote(): (note: Note, input: NoteInput) => Promise<Note> {
+  const client = useApolloClient();
+  return useCallback(
+    async (note: Note, input: NoteInput) => {
+      const { data } = await client.mutate({
+        mutation: UpdateNoteDocument,
+        variables: { id: note.id, input },
+        optimisticResponse: { __typename: 'Mutation', note: withChanges(note, input) },
+        update: (cache, result) => {
+          if (result.data) applyNoteChange(cache, result.data.note);
+        },
+      });
+      if (!data) throw new Error('the server answered without the note');
+      return data.note;
+    },
+    [client],
+  );
+}

@@ -1,0 +1,52 @@
+import type { NoteLocation } from '../../../gql/graphql';
+
+/** A toast pair of spec §8: what an action says when it works, and when it fails. */
+export interface ActionMessages {
+  success: string;
+  failure: string;
+}
+
+/** Saving the editor, by the place the editor works on. */
+export const saveMessages = (location: NoteLocation, adding: boolean): ActionMessages =>
+  adding
+    ? { success: 'Note Added', failure: 'Failed To Add To Note' }
+    : location === 'ARCHIVE'
+      ? { success: 'Archive Note Updated Successfully', failure: 'Failed To Update Note' }
+      : { success: 'Note Edited', failure: 'Failed To Edit Note' };
+
+/** Moving to the trash, from a card or (`fromEditor`) the edit modal. */
+export const trashMessages = (location: NoteLocation, fromEditor: boolean): ActionMessages =>
+  location === 'ARCHIVE'
+    ? { success: 'Archive Note Moved To Trash', failure: 'Failed To Delete Archive Note' }
+    : {
+        success: 'Note Moved To Trash',
+        failure: fromEditor ? 'Failed To Delete Note' : 'Failed In Moving To Trash',
+      };
+
+export const archiveMessages: ActionMessages = {
+  success: 'Note Archived Successfully',
+  failure: 'Failed To Add To Archive Note',
+};
+
+export const unarchiveMessages: ActionMessages = {
+  success: 'Note Unarchived Successfully',
+  failure: 'Failed To Move From Archive Note',
+};
+
+export const restoreMessages: ActionMessages = {
+  success: 'Note Restored',
+  failure: 'Failed To Restore Note',
+};
+
+export const deleteForeverMessages: ActionMessages = {
+  success: 'Note Permanently deleted',
+  failure: 'Failed To Delete Note Permanently',
+};
+
+/** Which card control changed a note; it names the success toast. */
+export type CardChange = 'color' | 'priority' | 'tag';
+
+export const cardChangeMessages = (change: CardChange): ActionMessages => ({
+  success: `Note ${change} Updated`,
+  failure: 'Failed To Update Note',
+});

@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ApolloLink } from '@apollo/client';
+import { buildSchema, graphql, GraphQLError, print } from 'graphql';
+import { Observable } from 'rxjs';
+import type { NoteFilter, NoteInput, NoteLocation } from '../gql/graphql';
+import type { Note } from '../features/notes/api/note-fields';
+import { compareNotes, matchesFilter } from '../features/notes/api/note-rules';
+
+const schema = buildSchema(
+  fs.readFileSync(path.resolve(__dirname, '../../../schema.graphql'), 'utf8'),
+);
+
+/** A note as a test seeds it: anything left out takes a plain default. */
+export function aNote(fields: Partial<Note> & { id: string }): Note {
+  return {
+    __typename: 'Note',
+    title: `Note ${fields.id}`,
+    content: `<p>Body of ${fields.id}</p>`,
+    textContent: `Body of ${fields.id}`,
+    color: '',
+    priority: null,
+    tags: [],
+    location: 'NOTES',
+    previousLocation: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    ...fields,
+  };
+}
+
+/**
+ * A stand-in for the Jotter server in client tests: the real schema, executed by graphql-js over
+ * a list of notes the test can read. A test can hold every answer back (to look at the screen
+ * before the server answers) and have the next request of an operation refused.
+ */
+export function fakeServer(initial: Note[] = []) {
+  const notes = initial.map((note) => ({ ...note }));
+  const refusals = new Map<string, string>();
+  const sent: string[] = [];
+  let gate: Promise<void> = Promise.resolve();
+  let added = 0;
+
+  const find = (id: string, from: NoteLocation[]) => {
+    const note = notes.find((n) => n.id === id && from.includes(n.location));
+    if (!note)
+      throw new GraphQLError(`Note ${id} not found`, { extensions: { code: 'NOT_FOUND' } });
+    return note;
+  };
+  const page = (location: NoteLocation, filter: NoteFilter = {}) => ({
+    nodes: notes
+      .filter((n) => n.location === location && matchesFilter(n, filter))
+      .sort(compareNotes(filter.sort)),
+    totalCount: 0,
+    pageInfo: { endCursor: null, hasNextPage: false },
+  });
+  const move = (id: string, from: NoteLocation[], to: (note: Note) => Partial<Note>) => {
+    const note = find(id, from);
+    Object.assign(note, to(note));
+    return note;
+  };
+  const merge = (note: Note, input: NoteInput) => {
+    for (const [key, value] of Object.entries(input)) {
+      if (value !== undefined) Object.assign(note, { [key]: value });
+    }
+    if (input.content != null) note.textContent = input.content.replace(/<[^>]*>/g, '');
+    return note;
+  };
+
+  const rootValue = {
+    notes: ({ filter }: { filter?: NoteFilter }) => page('NOTES', filter ?? {}),
+    archives: ({ filter }: { filter?: NoteFilter }) => page('ARCHIVE', filter ?? {}),
+    trash: () => page('TRASH'),
+    labels: () =>
+      [...new Set(notes.filter((n) => n.location !== 'TRASH').flatMap((n) => n.tags))].sort(),
+    addNote: ({ input }: { input: NoteInput }) => {
+      added += 1;
+      const note = merge(
+        aNote({ id: `server-${added}`, createdAt: new Date().toISOString() }),
+        input,
+      );
+      notes.push(note);
+      return note;
+    },
+    updateNote: ({ id, input }: { id: string; input: NoteInput }) =>
+      merge(find(id, ['NOTES', 'ARCHIVE']), input),
+    archiveNote: ({ id }: { id: string }) => move(id, ['NOTES'], () => ({ location: 'ARCHIVE' })),
+    unarchiveNote: ({ id }: { id: string }) => move(id, ['ARCHIVE'], () => ({ location: 'NOTES' })),
+    trashNote: ({ id }: { id: string }) =>
+      move(id, ['NOTES', 'ARCHIVE'], (n) => ({ location: 'TRASH', previousLocation: n.location })),
+    restoreNote: ({ id }: { id: string }) =>
+      move(id, ['TRASH'], (n) => ({
+        location: n.previousLocation ?? 'NOTES',
+        previousLocation: null,
+      })),
+    deleteNote: ({ id }: { id: string }) => {
+      notes.splice(notes.indexOf(find(id, ['TRASH'])), 1);
+      return id;
+    },
+  };
+
+  const link = new ApolloLink(
+    (operation) =>
+      new Observable<ApolloLink.Result>((observer) => {
+        const name = operation.operationName ?? '';
+        sent.push(name);
+        void gate.then(async () => {
+          const refusal = refusals.get(name);
+          if (refusal) {
+            refusals.delete(name);
+            observer.next({ errors: [{ message: 'Refused', extensions: { code: refusal } }] });
+          } else {
+            const result = await graphql({
+              schema,
+              source: print(operation.query),
+              rootValue,
+              variableValues: operation.variables,
+            });
+            observer.next(result as ApolloLink.Result);
+          }
+          observer.complete();
+        });
+      }),
+  );
+
+  return {
+    link,
+    /** The server's notes as they are now. */
+    notes,
+    /** The operations the client sent, by name, in order. */
+    sent,
+    /** Refuses the next request of this operation with a GraphQL error of this code. */
+    refuseNext(operationName: string, code = 'NOT_FOUND') {
+      refusals.set(operationName, code);
+    },
+    /** Holds every answer back until the returned function is called. */
+    hold(): () => void {
+      let release = () => undefined as void;
+      gate = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        release();
+        gate = Promise.resolve();
+      };
+    },
+  };
+}
+
+export type FakeServer = ReturnType<typeof fakeServer>;

@@ -1,0 +1,87 @@
+import type { Browser } from 'playwright-core';
+import { card, expectToast, postApi } from './support/app';
+import { launchBrowser, newContext } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+/**
+ * Issue 11: nothing typed is lost on a slow phone. A cold /home at 8× CPU slowdown on a slow
+ * network (150 ms, 200 kB/s): the body says it is loading and takes no input until the editor
+ * is ready; then every character, Enter and a paste land in the note, and the server keeps them.
+ */
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+it('keeps every keystroke, Enter and a paste typed into a cold /home at 8× CPU slowdown', async () => {
+  const login = await postApi(server.url, '/api/auth/login', {
+    email: 'demo@jotter.app',
+    password: 'jotter-demo-pass',
+  });
+  const context = await newContext(browser, server.url, 'phone');
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.evaluate(
+    ([token, user]) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', user);
+      localStorage.setItem('isAuth', 'true');
+    },
+    [login.encodedToken as string, JSON.stringify(login.foundUser)] as const,
+  );
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: 200 * 1024,
+    uploadThroughput: 200 * 1024,
+  });
+
+  await page.goto('/home', { waitUntil: 'commit' });
+  const editor = page.getByRole('region', { name: 'New note' });
+  // As soon as the body shows it says it is loading, and nothing in it can take a keystroke.
+  const loading = editor.getByRole('status', { name: 'Loading the editor' });
+  await loading.waitFor();
+  expect(await loading.locator('[contenteditable], input, textarea, [tabindex]').count()).toBe(0);
+  // The user presses on it at once: the editor arrives, focused, and takes everything typed.
+  await loading.dispatchEvent('pointerdown');
+  const body = editor.getByRole('textbox', { name: 'Note body' });
+  await body.waitFor();
+  await page.waitForFunction(
+    () => document.activeElement?.getAttribute('aria-label') === 'Note body',
+  );
+  await page.keyboard.type('Hello');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('World');
+  await page.keyboard.press('Enter');
+  await page.evaluate(() => navigator.clipboard.writeText('Pasted, whole.'));
+  await page.keyboard.press('Control+V');
+
+  await body.locator('p', { hasText: 'Pasted, whole.' }).waitFor();
+  expect(await body.locator('p').allTextContents()).toEqual(['Hello', 'World', 'Pasted, whole.']);
+
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await editor.getByPlaceholder('Enter Title Here').fill('Typed cold');
+  await editor.getByRole('button', { name: 'Add', exact: true }).click();
+  await expectToast(page, 'Note Added');
+  await card(page, 'Typed cold').waitFor();
+  const { notes } = (await (
+    await fetch(`${server.url}/api/notes`, {
+      headers: { authorization: login.encodedToken as string },
+    })
+  ).json()) as { notes: Array<{ title: string; textContent: string }> };
+  expect(notes.find((n) => n.title === 'Typed cold')?.textContent).toBe(
+    'Hello\nWorld\nPasted, whole.',
+  );
+  await context.close();
+});

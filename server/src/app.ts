@@ -18,7 +18,7 @@ import { restRouter } from './rest';
 import { errorHandler } from './rest/errors';
 import { createServices, type Services } from './services';
 import { seedDemoUsers } from './services/demo';
-import { AppError, databaseUnavailableMessage, isDatabaseUnavailable } from './services/errors';
+import { AppError, databaseUnavailableMessage, isDatabaseUnavailable } from './errors';
 import { openStore, type Store } from './store/database';
 
 export interface JotterApp {

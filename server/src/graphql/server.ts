@@ -17,7 +17,7 @@ import {
   fromDatabaseTextError,
   isDatabaseUnavailable,
   type ErrorKind,
-} from '../services/errors';
+} from '../errors';
 import { repoRoot } from '../paths';
 import { localCompiledGateway } from './compiled-execution';
 import type { GraphQLContext } from './context';

@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { tokenFromHeader } from '../auth/tokens';
 import type { AuthLimiter } from '../auth/rate-limit';
 import type { Services } from '../services';
-import { invalidToken } from '../services/errors';
+import { invalidToken } from '../errors';
 import type { PublicUser } from '../services/users';
 
 /** What the REST routers need from the app. */

@@ -7,7 +7,7 @@ import {
   fromDatabaseTextError,
   isDatabaseUnavailable,
   type ErrorKind,
-} from '../services/errors';
+} from '../errors';
 
 const statusOf: Record<ErrorKind, number> = {
   BAD_USER_INPUT: 400,

@@ -8,7 +8,7 @@ import type { Store } from '../store/database';
 import { notesStore, type CursorKey, type SortOrder } from '../store/notes';
 import type { Database, Location, NoteRow, NoteRowUpdate } from '../store/schema';
 import { now } from './clock';
-import { AppError, badInput, fromZodIssues, hasNul, noteNotFound, nulMessage } from './errors';
+import { AppError, badInput, fromZodIssues, hasNul, noteNotFound, nulMessage } from '../errors';
 import { htmlToText, sanitizeRichText, stripMarkup } from './sanitize';
 
 export type PriorityName = 'low' | 'medium' | 'high';

@@ -16,7 +16,7 @@ import {
   invalidToken,
   messages,
   nulMessage,
-} from './errors';
+} from '../errors';
 
 /** A user as the APIs show it: never the password or its hash. */
 export interface PublicUser {

@@ -13,7 +13,7 @@ import {
 } from 'kysely';
 import type { Pool, PoolConfig } from 'pg';
 
-import { isDatabaseUnavailable } from '../services/errors';
+import { isDatabaseUnavailable } from '../errors';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 

@@ -7,7 +7,6 @@ import {
   ApolloServerPluginCacheControlDisabled,
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
-import { makeExecutableSchema } from '@graphql-tools/schema';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
 
@@ -19,7 +18,6 @@ import {
   type ErrorKind,
 } from '../errors';
 import { repoRoot } from '../paths';
-import { localCompiledGateway } from './compiled-execution';
 import type { GraphQLContext } from './context';
 import { resolvers } from './resolvers';
 
@@ -39,8 +37,8 @@ export const typeDefs = fs.readFileSync(path.join(repoRoot, 'schema.graphql'), '
 /** Apollo Server over the services; errors carry `extensions.code`, internals never leak. */
 export function createApolloServer(logger: Logger): ApolloServer<GraphQLContext> {
   return new ApolloServer<GraphQLContext>({
-    // Apollo parses, validates and formats; graphql-jit executes (see compiled-execution.ts).
-    gateway: localCompiledGateway(makeExecutableSchema({ typeDefs, resolvers })),
+    typeDefs,
+    resolvers,
     // Jotter sets no cache hints; the cache-control plugin would still wrap every field resolved.
     plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled()],
     // GraphiQL (/graphql in a browser) needs introspection, whatever NODE_ENV says.

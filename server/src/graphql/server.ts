@@ -48,6 +48,9 @@ export function createApolloServer(logger: Logger): ApolloServer<GraphQLContext>
       const unwrapped = unwrapResolverError(error);
       const original = fromDatabaseTextError(unwrapped) ?? unwrapped;
       if (original instanceof AppError) {
+        if (original.kind === 'UNAVAILABLE') {
+          logger.error({ err: original.cause ?? original }, 'database unavailable');
+        }
         return {
           message: original.message,
           locations: formatted.locations,

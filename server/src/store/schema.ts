@@ -1,10 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
-/** Where a note lives. */
-export type Location = 'notes' | 'archive' | 'trash';
-
-/** Priority as stored: 0 none, 1 low, 2 medium, 3 high (so SQL can order by it). */
-export type PriorityRank = 0 | 1 | 2 | 3;
+import type { NoteLocation } from './records';
 
 export interface UsersTable {
   id: string;
@@ -27,12 +23,13 @@ export interface NotesTable {
   content: string;
   text_content: string;
   color: string;
+  /** 0 none, 1 low, 2 medium, 3 high (see note-rows.ts). */
   priority: number;
   /** JSON array of labels, in the order the user gave them. */
   tags: string;
-  location: Location;
+  location: NoteLocation;
   /** Where a trashed note came from, so restore can put it back. */
-  previous_location: Location | null;
+  previous_location: NoteLocation | null;
   created_at: string;
   updated_at: string;
 }
@@ -44,6 +41,7 @@ export interface NoteTagsTable {
   tag: string;
 }
 
+/** Every table, as Kysely sees them. */
 export interface Database {
   users: UsersTable;
   notes: NotesTable;
@@ -51,7 +49,6 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
-export type NewUserRow = Insertable<UsersTable>;
 export type NoteRow = Selectable<NotesTable>;
 export type NewNoteRow = Insertable<NotesTable>;
 export type NoteRowUpdate = Updateable<NotesTable>;

@@ -16,15 +16,13 @@ import { contextFunction } from './graphql/context';
 import { createApolloServer } from './graphql/server';
 import { restRouter } from './rest';
 import { errorHandler } from './rest/errors';
-import { createServices, type Services } from './services';
+import { createServices } from './services';
 import { seedDemoUsers } from './services/demo';
 import { isDatabaseUnavailable } from './errors';
 import { openStore, type Store } from './store';
 
-export interface JotterApp {
+interface JotterApp {
   app: Express;
-  store: Store;
-  services: Services;
   /** Stops GraphQL and closes the database. */
   close(): Promise<void>;
 }
@@ -160,8 +158,6 @@ export async function createApp(
 
   return {
     app,
-    store,
-    services,
     close: async () => {
       await apollo.stop();
       await store.close();

@@ -7,7 +7,7 @@ import jwt from 'jsonwebtoken';
 import { invalidToken } from '../errors';
 
 /** What a Jotter token says: whose it is and which token version it was issued under. */
-export interface TokenClaims {
+interface TokenClaims {
   sub: string;
   email: string;
   ver: number;

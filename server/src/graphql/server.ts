@@ -32,7 +32,7 @@ const codeOf: Record<ErrorKind, string> = {
 };
 
 /** schema.graphql at the repository root: the one source of the API's shape. */
-export const typeDefs = fs.readFileSync(path.join(repoRoot, 'schema.graphql'), 'utf8');
+const typeDefs = fs.readFileSync(path.join(repoRoot, 'schema.graphql'), 'utf8');
 
 /** Apollo Server over the services; errors carry `extensions.code`, internals never leak. */
 export function createApolloServer(logger: Logger): ApolloServer<GraphQLContext> {

@@ -23,7 +23,7 @@ export interface NoteFilter {
   sort?: SortOrder | null;
 }
 
-export interface PageRequest {
+interface PageRequest {
   filter?: NoteFilter | null;
   first?: number | null;
   after?: string | null;

@@ -50,7 +50,7 @@ const signupSchema = z.object({
 
 type SignupInput = z.input<typeof signupSchema>;
 
-export interface Session {
+interface Session {
   user: PublicUser;
   token: string;
 }

@@ -2,7 +2,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 import type { NoteLocation } from './records';
 
-export interface UsersTable {
+interface UsersTable {
   id: string;
   email: string;
   /** Lower-cased email: the unique key, so emails are unique ignoring case. */
@@ -16,7 +16,7 @@ export interface UsersTable {
   updated_at: string;
 }
 
-export interface NotesTable {
+interface NotesTable {
   id: string;
   user_id: string;
   title: string;
@@ -35,7 +35,7 @@ export interface NotesTable {
 }
 
 /** One row per label of a note: serves the tag filter and the label list. */
-export interface NoteTagsTable {
+interface NoteTagsTable {
   note_id: string;
   user_id: string;
   tag: string;

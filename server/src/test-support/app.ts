@@ -15,7 +15,7 @@ import { storeOver } from '../store/store';
 import { behindTheApi, type BehindTheApi } from './behind-the-api';
 import { testDatabase } from './database';
 
-export type TestAgent = ReturnType<typeof request>;
+type TestAgent = ReturnType<typeof request>;
 
 export interface TestApp {
   http: TestAgent;
@@ -40,7 +40,7 @@ export interface TestApp {
   }>;
 }
 
-export interface SignupBody {
+interface SignupBody {
   firstName: string;
   lastName: string;
   email: string;
@@ -79,13 +79,14 @@ export async function createTestApp(
     ? createLogger(options.logLevel ?? 'info', options.log)
     : createLogger('silent');
   const opened = await openDatabase(config.databaseUrl);
-  const jotter = await createApp(config, logger, storeOver(opened));
+  const store = storeOver(opened);
+  const jotter = await createApp(config, logger, store);
   const http = request(jotter.app);
   return {
     http,
     config,
     app: jotter.app,
-    store: jotter.store,
+    store,
     behind: behindTheApi(opened.db),
     close: async () => {
       await jotter.close();

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { AppError, badInput, hasNul, noteNotFound, nulMessage } from '../errors';
 import type {
   NoteLocation,
-  NotePlace,
+  NoteMove,
   NoteRecord,
   PriorityName,
   SortOrder,
@@ -82,13 +82,13 @@ export function notesService(store: Store) {
     userId: string,
     id: string,
     from: readonly NoteLocation[],
-    to: (note: NoteRecord) => NotePlace,
+    to: (note: NoteRecord) => NoteMove,
   ): Promise<NoteRecord> {
     return store.transaction(async (tx) => {
       const note = await findForWrite(tx, userId, id, from);
-      const place = to(note);
-      await tx.notes.move(userId, id, place);
-      return { ...note, ...place };
+      const target = to(note);
+      await tx.notes.move(userId, id, target);
+      return { ...note, ...target };
     });
   }
 

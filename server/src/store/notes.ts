@@ -69,10 +69,10 @@ export function noteRepository(
       if (changes.tags) await replaceTags(userId, id, changes.tags);
     },
 
-    async move(userId, id, place) {
+    async move(userId, id, target) {
       await db
         .updateTable('notes')
-        .set({ location: place.location, previous_location: place.previousLocation })
+        .set({ location: target.location, previous_location: target.previousLocation })
         .where('user_id', '=', userId)
         .where('id', '=', id)
         .execute();

@@ -33,7 +33,7 @@ export type NoteChanges = Partial<
 >;
 
 /** Where a move puts a note, and where it came from (kept for a note going to the trash). */
-export type NotePlace = Pick<NoteRecord, 'location' | 'previousLocation'>;
+export type NoteMove = Pick<NoteRecord, 'location' | 'previousLocation'>;
 
 /** An account, password hash included: the store's callers decide what leaves the server. */
 export interface UserRecord {

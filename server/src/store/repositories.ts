@@ -4,7 +4,7 @@ import type {
   ListQuery,
   NoteChanges,
   NoteLocation,
-  NotePlace,
+  NoteMove,
   NoteRecord,
   UserRecord,
 } from './records';
@@ -41,7 +41,7 @@ export interface NoteRepository extends NoteReader {
   findForWrite(userId: string, id: string): Promise<NoteRecord | undefined>;
   insert(userId: string, note: NoteRecord): Promise<void>;
   update(userId: string, id: string, changes: NoteChanges): Promise<void>;
-  move(userId: string, id: string, place: NotePlace): Promise<void>;
+  move(userId: string, id: string, target: NoteMove): Promise<void>;
   delete(userId: string, id: string): Promise<void>;
 }
 

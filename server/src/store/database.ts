@@ -75,6 +75,9 @@ function openSqlite(url: string): DatabaseHandle {
     sqlite = handle;
     return handle;
   };
+  // Kysely prepares every query anew. A statement cache (a SqliteDatabase wrapper whose prepare()
+  // keeps statements by SQL text) measured +2 to +7 % on REST reads and +8 to +9 % on GraphQL
+  // reads in same-run A/Bs: under the 15 % that would pay for it, so there is none.
   const db = new Kysely<Database>({
     dialect: sqliteDialect({ database: connect }, () => sqlite?.inTransaction !== false),
   });

@@ -1,6 +1,67 @@
 // Type-aware lint for every TypeScript file in the repository.
 import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+
+// ---- Server layers -----------------------------------------------------------------------------
+// One direction of imports inside server/src: base (errors, config, logger, paths) <- store <-
+// services (auth beside them, importing only the base) <- rest, graphql. The composition root
+// (app.ts, index.ts, test-support/) and the tests may import anything.
+const serverBase = ['errors.ts', 'config.ts', 'logger.ts', 'paths.ts'];
+
+/** A zone: the files of `layer` (tests aside) import only the base, themselves and `allowed`. */
+const serverLayer = (layer, allowed, message) => ({
+  target: [layer]
+    .flat()
+    .map((t) => (t.endsWith('.ts') ? `./server/src/${t}` : `./server/src/${t}/**/!(*.test).ts`)),
+  from: './server/src',
+  except: [...serverBase, ...allowed].map((p) => `./${p}`),
+  message,
+});
+
+const serverLayers = {
+  files: ['server/src/**/*.ts'],
+  plugins: { 'import-x': importX },
+  settings: {
+    // Relative imports without an extension, as TypeScript writes them.
+    'import-x/resolver-next': [
+      createNodeResolver({ extensions: ['.ts', '.js', '.json', '.node'] }),
+    ],
+  },
+  rules: {
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        basePath: import.meta.dirname,
+        zones: [
+          serverLayer(
+            serverBase,
+            [],
+            'errors, config, logger and paths are the base: they import no other layer.',
+          ),
+          serverLayer('store', ['store'], 'store/ imports only the base.'),
+          serverLayer('auth', ['auth'], 'auth/ imports only the base.'),
+          serverLayer(
+            'services',
+            ['services', 'auth', 'store/index.ts'],
+            'services/ import the store only through store/index.ts, and no door.',
+          ),
+          serverLayer(
+            'rest',
+            ['rest', 'services', 'auth'],
+            'rest/ is a door: services, auth and the base only.',
+          ),
+          serverLayer(
+            'graphql',
+            ['graphql', 'services', 'auth'],
+            'graphql/ is a door: services, auth and the base only.',
+          ),
+        ],
+      },
+    ],
+  },
+};
+// ---- end of server layers ----------------------------------------------------------------------
 
 export default tseslint.config(
   {
@@ -46,4 +107,5 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
+  serverLayers,
 );

@@ -13,8 +13,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
-import { toPublicUser } from '../server/src/services/users';
-import type { UserRow } from '../server/src/store/schema';
+import type { PublicUser } from '../server/src/services/users';
 import { freePort, root, startJotter } from './lib/server';
 import { seedSqlite, type SeededUser, type SeedPlan } from './lib/seed';
 import { quantile, type Figure } from './lib/stats';
@@ -56,11 +55,17 @@ export async function clientCorpus(): Promise<{ file: string; users: SeededUser[
 /** What the client keeps in localStorage for a signed-in user. */
 export function storedAuth(file: string, user: SeededUser) {
   const db = new SQLite(file, { readonly: true });
-  const row = db.prepare('select * from users where id = ?').get(user.id) as UserRow;
+  const publicUser = db
+    .prepare(
+      `select id, first_name as firstName, last_name as lastName, email,
+              created_at as createdAt, updated_at as updatedAt
+       from users where id = ?`,
+    )
+    .get(user.id) as PublicUser;
   db.close();
   return {
     token: tokenFor(user),
-    user: JSON.stringify(toPublicUser(row)),
+    user: JSON.stringify(publicUser),
     isAuth: 'true',
   };
 }

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import { Client } from 'pg';
 
-import { openStore } from '../../server/src/store/database';
+import { openStore } from '../../server/src/store';
 import { noteGenerator, type GeneratedNote } from './corpus';
 
 /** A seeded user: id and email, for signing a token. */

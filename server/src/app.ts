@@ -9,22 +9,20 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 
 import { createAuthLimiter } from './auth/rate-limit';
-import { createTokenService, resolveJwtSecret, tokenFromHeader } from './auth/tokens';
+import { createTokenService, resolveJwtSecret } from './auth/tokens';
 import { compressedAssets } from './compressed-assets';
 import type { Config } from './config';
-import type { GraphQLContext } from './graphql/context';
+import { contextFunction } from './graphql/context';
 import { createApolloServer } from './graphql/server';
 import { restRouter } from './rest';
 import { errorHandler } from './rest/errors';
-import { createServices, type Services } from './services';
+import { createServices } from './services';
 import { seedDemoUsers } from './services/demo';
-import { AppError, databaseUnavailableMessage, isDatabaseUnavailable } from './services/errors';
-import { openStore, type Store } from './store/database';
+import { isDatabaseUnavailable } from './errors';
+import { openStore, type Store } from './store';
 
-export interface JotterApp {
+interface JotterApp {
   app: Express;
-  store: Store;
-  services: Services;
   /** Stops GraphQL and closes the database. */
   close(): Promise<void>;
 }
@@ -58,9 +56,16 @@ function healthProblem(error: unknown): string {
   return 'The database is not answering.';
 }
 
-/** Builds the whole server: database, services, REST at /api, GraphQL at /graphql, the client at /. */
-export async function createApp(config: Config, logger: Logger): Promise<JotterApp> {
-  const store = await openStore(config.databaseUrl);
+/**
+ * Builds the whole server: database, services, REST at /api, GraphQL at /graphql, the client at
+ * /. The store is opened from `config.databaseUrl` unless one is given (tests open their own).
+ */
+export async function createApp(
+  config: Config,
+  logger: Logger,
+  opened?: Store,
+): Promise<JotterApp> {
+  const store = opened ?? (await openStore(config.databaseUrl));
   const tokens = createTokenService(
     resolveJwtSecret(config.jwtSecret, config.dataDir),
     config.tokenTtl,
@@ -136,26 +141,7 @@ export async function createApp(config: Config, logger: Logger): Promise<JotterA
   });
   app.use(
     '/graphql',
-    expressMiddleware(apollo, {
-      context: async ({ req }): Promise<GraphQLContext> => {
-        const token = tokenFromHeader(req.headers.authorization);
-        let user = null;
-        let authError = null;
-        if (token) {
-          try {
-            user = await services.users.authenticate(token);
-          } catch (error) {
-            if (error instanceof AppError) authError = error;
-            else if (isDatabaseUnavailable(error)) {
-              // Left to the resolvers: SERVICE_UNAVAILABLE, not a failed context (a 500).
-              logger.error({ err: error }, 'database unavailable');
-              authError = new AppError('UNAVAILABLE', databaseUnavailableMessage);
-            } else throw error;
-          }
-        }
-        return { services, user, authError, ip: req.ip ?? '', authLimiter };
-      },
-    }),
+    expressMiddleware(apollo, { context: contextFunction(services, authLimiter) }),
   );
   app.use('/graphql', errorHandler(logger));
 
@@ -172,8 +158,6 @@ export async function createApp(config: Config, logger: Logger): Promise<JotterA
 
   return {
     app,
-    store,
-    services,
     close: async () => {
       await apollo.stop();
       await store.close();

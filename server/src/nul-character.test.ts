@@ -1,4 +1,4 @@
-import { fromDatabaseTextError } from './services/errors';
+import { fromDatabaseTextError } from './errors';
 import { createTestApp, type TestApp } from './test-support/app';
 
 /**

@@ -38,7 +38,7 @@ const snapshot = async (token: string) =>
 it('every REST route and GraphQL operation on another user’s note: 404, nothing changes', async () => {
   const beforeA = await snapshot(a);
   const beforeB = await snapshot(b);
-  const rows = await t.store.db.selectFrom('notes').selectAll().orderBy('id').execute();
+  const rows = await t.behind.notes();
   let attempts = 0;
   const leaks: string[] = [];
   for (const id of Object.values(ids)) {
@@ -68,7 +68,7 @@ it('every REST route and GraphQL operation on another user’s note: 404, nothin
   expect(leaks).toEqual([]);
   expect(await snapshot(a)).toBe(beforeA);
   expect(await snapshot(b)).toBe(beforeB);
-  expect(await t.store.db.selectFrom('notes').selectAll().orderBy('id').execute()).toEqual(rows);
+  expect(await t.behind.notes()).toEqual(rows);
   report(
     'access control',
     `${attempts} attempts by user B on user A's notes in notes, archive and trash (${restIdRoutes.length} REST routes + ${graphqlIdOperations.length} GraphQL operations each, plus every list): all 404 / NOT_FOUND, no content leaked, every row unchanged`,

@@ -35,9 +35,12 @@ afterAll(async () => {
 
 /** Keeps the fuzz user's notes few (and one in each place), so snapshots stay cheap. */
 async function resetNotes() {
-  const notes = await t.store.db.selectFrom('notes').select(['id', 'location']).where('user_id', '=', userId).execute();
+  const notes = await t.behind.notes(userId);
   if (notes.length > 40) {
-    await t.store.db.deleteFrom('notes').where('user_id', '=', userId).where('id', 'not in', ids.length ? ids : ['-']).execute();
+    const extra = notes.filter((n) => !ids.includes(n.id));
+    await t.store.transaction(async (tx) => {
+      for (const note of extra) await tx.notes.delete(userId, note.id);
+    });
   }
   const existing = new Set(notes.map((n) => n.id));
   for (const [i, place] of (['notes', 'archive', 'trash'] as const).entries()) {
@@ -48,17 +51,16 @@ async function resetNotes() {
       body: JSON.stringify({ query: `mutation { addNote(input: { title: "fuzz-${place}" }) { id } }` }),
     });
     const id = ((await res.json()) as { data: { addNote: { id: string } } }).data.addNote.id;
-    if (place === 'archive') await t.store.db.updateTable('notes').set({ location: 'archive' }).where('id', '=', id).execute();
-    if (place === 'trash') await t.store.db.updateTable('notes').set({ location: 'trash', previous_location: 'notes' }).where('id', '=', id).execute();
+    if (place !== 'notes') {
+      const previousLocation = place === 'trash' ? 'notes' : null;
+      await t.store.transaction((tx) => tx.notes.move(userId, id, { location: place, previousLocation }));
+    }
     ids[i] = id;
   }
 }
 
 async function snapshot() {
-  const [users, notes] = await Promise.all([
-    t.store.db.selectFrom('users').select(['id', 'token_version', 'password_hash']).orderBy('id').execute(),
-    t.store.db.selectFrom('notes').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
-  ]);
+  const [users, notes] = await Promise.all([t.behind.users(), t.behind.notes(userId)]);
   return JSON.stringify({ users, notes });
 }
 

@@ -1,6 +1,5 @@
 import jwt from 'jsonwebtoken';
 
-import { usersStore } from '../../server/src/store/users';
 import { createTestApp, type TestApp } from '../../server/src/test-support/app';
 import { capturedLog, recordSecrets } from '../support/log-capture';
 import { report } from '../support/report';
@@ -79,7 +78,7 @@ it('a deleted user’s token is refused', async () => {
   const doomed = await t.signup();
   recordSecrets(doomed.token);
   expect((await t.http.get('/api/notes').set('authorization', doomed.token)).status).toBe(200);
-  await usersStore.delete(t.store.db, doomed.id);
+  await t.behind.deleteUser(doomed.id);
   const checks = await expectRefused(doomed.token, 'deleted user');
   report('tokens', `token of a user deleted from the database: ${checks} calls, all 401 / UNAUTHENTICATED`);
 });

@@ -30,7 +30,7 @@ async function everyCopy(id: string): Promise<Stored[]> {
   const graph = await t.graphql<{ note: Stored }>(`query($id: ID!) { note(id: $id) { title content tags } }`, { id }, token);
   const lists = await t.http.get('/api/user').set('authorization', token);
   const rest = [...lists.body.user.notes, ...lists.body.user.archives].find((n: { _id: string }) => n._id === id);
-  const row = await t.store.db.selectFrom('notes').select(['title', 'content', 'tags']).where('id', '=', id).executeTakeFirstOrThrow();
+  const row = (await t.behind.notes()).find((n) => n.id === id)!;
   return [graph.data!.note, rest, { title: row.title, content: row.content, tags: JSON.parse(row.tags) }];
 }
 

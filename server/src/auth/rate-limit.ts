@@ -1,4 +1,4 @@
-import { AppError } from '../services/errors';
+import { AppError } from '../errors';
 
 interface Window {
   count: number;

@@ -4,10 +4,10 @@ import path from 'node:path';
 
 import jwt from 'jsonwebtoken';
 
-import { invalidToken } from '../services/errors';
+import { invalidToken } from '../errors';
 
 /** What a Jotter token says: whose it is and which token version it was issued under. */
-export interface TokenClaims {
+interface TokenClaims {
   sub: string;
   email: string;
   ver: number;

@@ -1,4 +1,7 @@
+import type { ExpressContextFunctionArgument } from '@as-integrations/express5';
+
 import type { AuthLimiter } from '../auth/rate-limit';
+import { AppError } from '../errors';
 import type { Services } from '../services';
 import type { PublicUser } from '../services/users';
 
@@ -8,8 +11,24 @@ export interface GraphQLContext {
   /** The signed-in user, looked up for this request. */
   user: PublicUser | null;
   /** Set when a token was sent but refused: resolvers that need a user report it. */
-  authError: Error | null;
+  authError: AppError | null;
   /** The client's address, for rate limits. */
   ip: string;
   authLimiter: AuthLimiter;
+}
+
+/** Builds each request's context; a refused token is left to the resolvers that need a user. */
+export function contextFunction(services: Services, authLimiter: AuthLimiter) {
+  return async ({ req }: ExpressContextFunctionArgument): Promise<GraphQLContext> => {
+    let user = null;
+    let authError = null;
+    try {
+      user = await services.caller.identify(req.headers.authorization);
+    } catch (error) {
+      // Public operations (signup, login) still run with a bad token beside them.
+      if (!(error instanceof AppError)) throw error;
+      authError = error;
+    }
+    return { services, user, authError, ip: req.ip ?? '', authLimiter };
+  };
 }

@@ -7,7 +7,6 @@ import {
   ApolloServerPluginCacheControlDisabled,
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
-import { makeExecutableSchema } from '@graphql-tools/schema';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
 
@@ -17,9 +16,8 @@ import {
   fromDatabaseTextError,
   isDatabaseUnavailable,
   type ErrorKind,
-} from '../services/errors';
+} from '../errors';
 import { repoRoot } from '../paths';
-import { localCompiledGateway } from './compiled-execution';
 import type { GraphQLContext } from './context';
 import { resolvers } from './resolvers';
 
@@ -34,13 +32,13 @@ const codeOf: Record<ErrorKind, string> = {
 };
 
 /** schema.graphql at the repository root: the one source of the API's shape. */
-export const typeDefs = fs.readFileSync(path.join(repoRoot, 'schema.graphql'), 'utf8');
+const typeDefs = fs.readFileSync(path.join(repoRoot, 'schema.graphql'), 'utf8');
 
 /** Apollo Server over the services; errors carry `extensions.code`, internals never leak. */
 export function createApolloServer(logger: Logger): ApolloServer<GraphQLContext> {
   return new ApolloServer<GraphQLContext>({
-    // Apollo parses, validates and formats; graphql-jit executes (see compiled-execution.ts).
-    gateway: localCompiledGateway(makeExecutableSchema({ typeDefs, resolvers })),
+    typeDefs,
+    resolvers,
     // Jotter sets no cache hints; the cache-control plugin would still wrap every field resolved.
     plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled()],
     // GraphiQL (/graphql in a browser) needs introspection, whatever NODE_ENV says.
@@ -50,6 +48,9 @@ export function createApolloServer(logger: Logger): ApolloServer<GraphQLContext>
       const unwrapped = unwrapResolverError(error);
       const original = fromDatabaseTextError(unwrapped) ?? unwrapped;
       if (original instanceof AppError) {
+        if (original.kind === 'UNAVAILABLE') {
+          logger.error({ err: original.cause ?? original }, 'database unavailable');
+        }
         return {
           message: original.message,
           locations: formatted.locations,

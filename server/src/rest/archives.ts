@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 
 import type { Services } from '../services';
-import { badInput } from '../services/errors';
+import { badInput } from '../errors';
 import { currentUser } from './context';
 import { listLoader } from './lists';
 import { parseBody, wireNote } from './validate';

@@ -1,9 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 
-import { tokenFromHeader } from '../auth/tokens';
 import type { AuthLimiter } from '../auth/rate-limit';
 import type { Services } from '../services';
-import { invalidToken } from '../services/errors';
 import type { PublicUser } from '../services/users';
 
 /** What the REST routers need from the app. */
@@ -12,12 +10,10 @@ export interface RestDeps {
   authLimiter: AuthLimiter;
 }
 
-/** Requires a valid token: puts the caller in `res.locals.user`, or answers 401. */
+/** Requires a valid token: puts the caller in `res.locals.user`, or answers 401 (503 when the database is down). */
 export function authenticate(services: Services) {
   return async (req: Request, res: Response, next: NextFunction) => {
-    const token = tokenFromHeader(req.headers.authorization);
-    if (!token) throw invalidToken();
-    res.locals.user = await services.users.authenticate(token);
+    res.locals.user = await services.caller.require(req.headers.authorization);
     next();
   };
 }

@@ -7,7 +7,7 @@ import {
   fromDatabaseTextError,
   isDatabaseUnavailable,
   type ErrorKind,
-} from '../services/errors';
+} from '../errors';
 
 const statusOf: Record<ErrorKind, number> = {
   BAD_USER_INPUT: 400,
@@ -34,6 +34,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     const known = error instanceof AppError ? error : fromDatabaseTextError(error);
     if (known) {
+      if (known.kind === 'UNAVAILABLE') {
+        logger.error(
+          { err: known.cause ?? known, url: req.originalUrl.split('?')[0] },
+          'database unavailable',
+        );
+      }
       res.status(statusOf[known.kind]).json({ errors: [known.message] });
       return;
     }

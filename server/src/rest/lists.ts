@@ -1,9 +1,9 @@
 import type { Services } from '../services';
-import type { Location } from '../store/schema';
+import type { NoteLocation } from '../services/notes';
 import { presentNotes } from './present';
 
 /** A whole list on the REST wire, as the spec's responses carry it. */
 export function listLoader(services: Services) {
-  return (userId: string, location: Location) =>
+  return (userId: string, location: NoteLocation) =>
     services.notes.all(userId, location).then(presentNotes);
 }

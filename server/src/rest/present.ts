@@ -2,7 +2,7 @@ import type { NoteRecord } from '../services/notes';
 import type { PublicUser } from '../services/users';
 
 /** A note on the REST wire, as clients written for the spec read it. */
-export function presentNote(note: NoteRecord) {
+function presentNote(note: NoteRecord) {
   return {
     _id: note.id,
     title: note.title,

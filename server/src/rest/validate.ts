@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { z } from 'zod';
 
-import { badInput, fromZodIssues } from '../services/errors';
+import { badInput, fromZodIssues } from '../errors';
 
 /** Parses the request body with a zod schema, or throws a 400 naming the field at fault. */
 export function parseBody<S extends z.ZodType>(req: Request, schema: S): z.infer<S> {

@@ -1,5 +1,6 @@
 import type { TokenService } from '../auth/tokens';
-import type { Store } from '../store/database';
+import type { Store } from '../store';
+import { callerService, type CallerService } from './caller';
 import { notesService, type NotesService } from './notes';
 import { usersService, type UsersService, type UsersServiceOptions } from './users';
 
@@ -7,12 +8,15 @@ import { usersService, type UsersService, type UsersServiceOptions } from './use
 export interface Services {
   users: UsersService;
   notes: NotesService;
+  caller: CallerService;
 }
 
+/** The services over `store`, signing tokens with `tokens`. */
 export function createServices(
   store: Store,
   tokens: TokenService,
   options: UsersServiceOptions,
 ): Services {
-  return { users: usersService(store, tokens, options), notes: notesService(store) };
+  const users = usersService(store, tokens, options);
+  return { users, notes: notesService(store), caller: callerService(users) };
 }

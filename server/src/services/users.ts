@@ -4,10 +4,6 @@ import argon2 from 'argon2';
 import { z } from 'zod';
 
 import type { TokenService } from '../auth/tokens';
-import type { Store } from '../store/database';
-import type { UserRow } from '../store/schema';
-import { usersStore } from '../store/users';
-import { now } from './clock';
 import {
   AppError,
   badInput,
@@ -16,7 +12,9 @@ import {
   invalidToken,
   messages,
   nulMessage,
-} from './errors';
+} from '../errors';
+import type { Store, UserRecord } from '../store';
+import { now } from './clock';
 
 /** A user as the APIs show it: never the password or its hash. */
 export interface PublicUser {
@@ -35,7 +33,7 @@ const name = z
   .max(100, 'must be at most 100 characters')
   .refine((s) => !hasNul(s), nulMessage);
 
-export const signupSchema = z.object({
+const signupSchema = z.object({
   firstName: name,
   lastName: name,
   email: z
@@ -50,21 +48,21 @@ export const signupSchema = z.object({
   confirmPassword: z.string().optional(),
 });
 
-export type SignupInput = z.input<typeof signupSchema>;
+type SignupInput = z.input<typeof signupSchema>;
 
-export interface Session {
+interface Session {
   user: PublicUser;
   token: string;
 }
 
-export function toPublicUser(row: UserRow): PublicUser {
+function toPublicUser(user: UserRecord): PublicUser {
   return {
-    id: row.id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    createdAt: user.createdAt,
+    updatedAt: user.updatedAt,
   };
 }
 
@@ -74,10 +72,9 @@ export interface UsersServiceOptions {
 
 /** Accounts: signup, login, token checks and logout. */
 export function usersService(store: Store, tokens: TokenService, options: UsersServiceOptions) {
-  const { db } = store;
   const hashOptions = { ...options.argon2, type: argon2.argon2id as 0 | 1 | 2 };
-  const issue = (row: UserRow) =>
-    tokens.issue({ sub: row.id, email: row.email, ver: row.token_version });
+  const issue = (user: UserRecord) =>
+    tokens.issue({ sub: user.id, email: user.email, ver: user.tokenVersion });
 
   return {
     async signup(input: unknown): Promise<Session> {
@@ -87,63 +84,56 @@ export function usersService(store: Store, tokens: TokenService, options: UsersS
       if (confirmPassword !== undefined && confirmPassword !== password) {
         throw badInput('confirmPassword', 'does not match password');
       }
-      if (await usersStore.findByEmail(db, email))
+      if (await store.users.findByEmail(email))
         throw new AppError('CONFLICT', messages.emailExists);
       const at = now();
-      const row: UserRow = {
+      const user: UserRecord = {
         id: crypto.randomUUID(),
         email,
-        email_key: email.toLowerCase(),
-        first_name: firstName,
-        last_name: lastName,
-        password_hash: await argon2.hash(password, hashOptions),
-        token_version: 0,
-        created_at: at,
-        updated_at: at,
+        firstName,
+        lastName,
+        passwordHash: await argon2.hash(password, hashOptions),
+        tokenVersion: 0,
+        createdAt: at,
+        updatedAt: at,
       };
       try {
-        await usersStore.insert(db, row);
+        await store.users.insert(user);
       } catch (error) {
         // Two signups for one email at once: the unique index decides.
-        if (await usersStore.findByEmail(db, email))
+        if (await store.users.findByEmail(email))
           throw new AppError('CONFLICT', messages.emailExists);
         throw error;
       }
-      return { user: toPublicUser(row), token: issue(row) };
+      return { user: toPublicUser(user), token: issue(user) };
     },
 
     async login(email: string, password: string): Promise<Session> {
       // No stored email holds a NUL character, and PostgreSQL could not even compare one.
-      const row = hasNul(email) ? undefined : await usersStore.findByEmail(db, email.trim());
-      if (!row) throw new AppError('EMAIL_NOT_REGISTERED', messages.emailNotRegistered);
-      if (!(await argon2.verify(row.password_hash, password))) {
+      const user = hasNul(email) ? undefined : await store.users.findByEmail(email.trim());
+      if (!user) throw new AppError('EMAIL_NOT_REGISTERED', messages.emailNotRegistered);
+      if (!(await argon2.verify(user.passwordHash, password))) {
         throw new AppError('UNAUTHENTICATED', messages.invalidCredentials);
       }
-      return { user: toPublicUser(row), token: issue(row) };
+      return { user: toPublicUser(user), token: issue(user) };
     },
 
     /** The user a token belongs to, looked up now: a deleted user or a revoked token is refused. */
     async authenticate(token: string): Promise<PublicUser> {
       const claims = tokens.verify(token);
-      const row = await usersStore.findById(db, claims.sub);
-      if (!row || row.token_version !== claims.ver) throw invalidToken();
-      return toPublicUser(row);
+      const user = await store.users.findById(claims.sub);
+      if (!user || user.tokenVersion !== claims.ver) throw invalidToken();
+      return toPublicUser(user);
     },
 
     /** Revokes every token issued to the user so far. */
     async logout(userId: string): Promise<void> {
-      await usersStore.bumpTokenVersion(db, userId, now());
-    },
-
-    async get(userId: string): Promise<PublicUser> {
-      const row = await usersStore.findById(db, userId);
-      if (!row) throw invalidToken();
-      return toPublicUser(row);
+      await store.users.bumpTokenVersion(userId, now());
     },
 
     /** Creates the account unless the email is taken; used to seed demo users. */
     async ensure(input: SignupInput): Promise<void> {
-      if (await usersStore.findByEmail(db, input.email)) return;
+      if (await store.users.findByEmail(input.email)) return;
       await this.signup(input);
     },
   };

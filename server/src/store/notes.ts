@@ -1,308 +1,93 @@
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Kysely } from 'kysely';
 
 import type { Dialect } from './database';
-import type { Database, Location, NewNoteRow, NoteRow, NoteRowUpdate } from './schema';
+import type { ListQueries } from './note-lists';
+import { toNoteRecord, toNoteRow, toRowUpdate } from './note-rows';
+import type { NoteRepository } from './repositories';
+import type { Database } from './schema';
 
-/** How a list is ordered: by date, or grouped by priority (no priority last) and newest first within. */
-export type SortOrder =
-  'DATE_LATEST' | 'DATE_OLDEST' | 'PRIORITY_LOW_TO_HIGH' | 'PRIORITY_HIGH_TO_LOW';
+/** Notes over `db`, the database or a transaction. Every query is scoped by owner. */
+export function noteRepository(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  lists: ListQueries,
+): NoteRepository {
+  const one = (userId: string, id: string) =>
+    db.selectFrom('notes').selectAll().where('user_id', '=', userId).where('id', '=', id);
 
-export interface ListQuery {
-  userId: string;
-  location: Location;
-  /** Already trimmed; empty means no search. Case-sensitive substring of title or plain text. */
-  search?: string;
-  /** A note matches when it has any of these labels. */
-  tags?: readonly string[];
-  /** Priority rank to keep (1 low, 2 medium, 3 high). */
-  priority?: number;
-  sort: SortOrder;
-  limit: number;
-  /** The sort key of the last row of the previous page. */
-  after?: CursorKey;
-}
-
-/** A row's position in an ordering: its sort values then its id. */
-export type CursorKey = ReadonlyArray<string | number>;
-
-interface SortKey {
-  expr: RawBuilder<unknown>;
-  dir: 'asc' | 'desc';
-  value: (row: NoteRow) => string | number;
-}
-
-const createdAt: SortKey = { expr: sql`notes.created_at`, dir: 'desc', value: (r) => r.created_at };
-const id: SortKey = { expr: sql`notes.id`, dir: 'desc', value: (r) => r.id };
-
-function sortKeys(order: SortOrder): SortKey[] {
-  switch (order) {
-    case 'DATE_OLDEST':
-      return [
-        { ...createdAt, dir: 'asc' },
-        { ...id, dir: 'asc' },
-      ];
-    case 'PRIORITY_LOW_TO_HIGH':
-      return [
-        {
-          expr: sql`(case when notes.priority = 0 then 4 else notes.priority end)`,
-          dir: 'asc',
-          value: (r) => (r.priority === 0 ? 4 : r.priority),
-        },
-        createdAt,
-        id,
-      ];
-    case 'PRIORITY_HIGH_TO_LOW':
-      return [
-        {
-          expr: sql`(case when notes.priority = 0 then 4 else 4 - notes.priority end)`,
-          dir: 'asc',
-          value: (r) => (r.priority === 0 ? 4 : 4 - r.priority),
-        },
-        createdAt,
-        id,
-      ];
-    default:
-      return [createdAt, id];
-  }
-}
-
-/** Rows strictly after `after` in the ordering: (k1 > v1) or (k1 = v1 and k2 > v2) or … */
-function afterCondition(keys: SortKey[], after: CursorKey): RawBuilder<SqlBool> {
-  const alternatives = keys.map((key, i) => {
-    const equal = keys.slice(0, i).map((k, j) => sql`${k.expr} = ${after[j]}`);
-    const beyond =
-      key.dir === 'asc' ? sql`${key.expr} > ${after[i]}` : sql`${key.expr} < ${after[i]}`;
-    return sql`(${sql.join([...equal, beyond], sql` and `)})`;
-  });
-  return sql<SqlBool>`(${sql.join(alternatives, sql` or `)})`;
-}
-
-/** Queries shorter than this (in characters) cannot use a trigram index and scan instead. */
-const trigramLength = 3;
-
-/** From this many index candidates on, a date-ordered page walks the list instead (see bench/). */
-const manyCandidates = 1000;
-
-/**
- * An FTS5 query for the notes holding every trigram of `needle` (each one quoted, so no character
- * is FTS syntax). The index keeps no positions, so this narrows; instr() then decides.
- */
-function ftsTrigrams(needle: string): string {
-  const chars = [...needle];
-  const trigrams = new Set<string>();
-  for (let i = 0; i + trigramLength <= chars.length; i += 1) {
-    trigrams.add(chars.slice(i, i + trigramLength).join(''));
-  }
-  return [...trigrams].map((t) => `"${t.replaceAll('"', '""')}"`).join(' AND ');
-}
-
-/** `needle` as a LIKE pattern matching it anywhere, with LIKE's wildcards taken literally. */
-const likeAnywhere = (needle: string) => `%${needle.replace(/[\\%_]/g, '\\$&')}%`;
-
-/** SQL for notes. Every query is scoped by owner: no function reads or writes another user's note. */
-export function notesStore(dialect: Dialect) {
-  const contains = (column: string, needle: string) =>
-    dialect === 'postgres'
-      ? sql<SqlBool>`strpos(${sql.ref(column)}, ${needle}) > 0`
-      : sql<SqlBool>`instr(${sql.ref(column)}, ${needle}) > 0`;
-
-  /**
-   * A case-sensitive substring of the title or the plain text, as two conditions: `narrow`, the
-   * notes a trigram index names (queries of three characters or more: FTS5 on SQLite, pg_trgm on
-   * PostgreSQL), and `decide`, the exact test. On PostgreSQL the index serves the exact test
-   * itself; on SQLite the index only narrows and instr() decides; a shorter query scans the
-   * user's list. `filtered` puts `decide` after every cheaper condition, so SQLite reads the text
-   * only of notes that pass the others.
-   */
-  function matches(
-    needle: string,
-    walkByDate = false,
-  ): { narrow?: RawBuilder<SqlBool>; decide: RawBuilder<SqlBool> } {
-    const scan = sql<SqlBool>`(${contains('notes.title', needle)} or ${contains('notes.text_content', needle)})`;
-    if ([...needle].length < trigramLength) return { decide: scan };
-    if (dialect === 'postgres') {
-      const pattern = likeAnywhere(needle);
-      return {
-        decide: sql<SqlBool>`(notes.title like ${pattern} or notes.text_content like ${pattern})`,
-      };
+  async function replaceTags(userId: string, id: string, tags: readonly string[]) {
+    await db.deleteFrom('note_tags').where('note_id', '=', id).execute();
+    if (tags.length > 0) {
+      await db
+        .insertInto('note_tags')
+        .values(tags.map((tag) => ({ note_id: id, user_id: userId, tag })))
+        .execute();
     }
-    // Unary + stops SQLite from fetching the candidates by rowid: it then walks the user's
-    // date index instead, testing each note against the candidate set, and stops at the page.
-    const rowid = walkByDate ? sql`+notes.rowid` : sql`notes.rowid`;
-    return {
-      narrow: sql<SqlBool>`${rowid} in (select rowid from notes_search where notes_search match ${ftsTrigrams(needle)})`,
-      decide: scan,
-    };
-  }
-
-  /** On SQLite, whether the trigram index names the candidate notes (a search of 3+ characters). */
-  const byCandidates = (q: { search?: string }): boolean =>
-    dialect === 'sqlite' && q.search !== undefined && [...q.search].length >= trigramLength;
-
-  /**
-   * On SQLite, whether a page is cheaper found by walking the list by date than by fetching
-   * every candidate the index names: so when the index names many notes (a common word) and the
-   * list is in date order, where the first notes walked will fill the page.
-   */
-  async function walkByDate(db: Kysely<Database>, q: ListQuery): Promise<boolean> {
-    if (dialect !== 'sqlite' || !q.search || [...q.search].length < trigramLength) return false;
-    if (q.sort !== 'DATE_LATEST' && q.sort !== 'DATE_OLDEST') return false;
-    const { rows } = await sql<{ n: number }>`select count(*) as n from (
-      select 1 from notes_search where notes_search match ${ftsTrigrams(q.search)} limit ${manyCandidates}
-    )`.execute(db);
-    return (rows[0]?.n ?? 0) >= manyCandidates;
-  }
-
-  function filtered(
-    db: Kysely<Database>,
-    q: Omit<ListQuery, 'sort' | 'limit' | 'after'>,
-    byDate = false,
-  ) {
-    let query = db
-      .selectFrom('notes')
-      .where('notes.user_id', '=', q.userId)
-      .where('notes.location', '=', q.location);
-    const search = q.search ? matches(q.search, byDate) : undefined;
-    if (search?.narrow) query = query.where(search.narrow);
-    if (q.priority !== undefined) query = query.where('notes.priority', '=', q.priority);
-    if (q.tags && q.tags.length > 0) {
-      const tags = [...q.tags];
-      if (byCandidates(q) && !byDate) {
-        // The search index names the candidates: the user's notes with any of the labels are
-        // read once from the (user, tag, note) index and SQLite tests each candidate against a
-        // Bloom filter of them, cheaper than an index probe per candidate (see bench/).
-        query = query.where('notes.id', 'in', (eb) =>
-          eb
-            .selectFrom('note_tags')
-            .select('note_tags.note_id')
-            .where('note_tags.user_id', '=', q.userId)
-            .where('note_tags.tag', 'in', tags),
-        );
-      } else {
-        // Walking a list in order: a probe per note, so the walk can stop at the page.
-        query = query.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('note_tags')
-              .select(sql`1`.as('one'))
-              .whereRef('note_tags.note_id', '=', 'notes.id')
-              .where('note_tags.user_id', '=', q.userId)
-              .where('note_tags.tag', 'in', tags),
-          ),
-        );
-      }
-    }
-    // Last: SQLite tests WHERE terms in the order written, and this one reads each note's text.
-    if (search) query = query.where(search.decide);
-    return query;
   }
 
   return {
-    /** One page of a list, in order, plus the cursor key of each row. */
-    async page(
-      db: Kysely<Database>,
-      q: ListQuery,
-    ): Promise<{ rows: NoteRow[]; keys: CursorKey[]; total?: number }> {
-      const keys = sortKeys(q.sort);
-      const byDate = await walkByDate(db, q);
-      // A first page that fetches and sorts every candidate the index names (SQLite, no walk)
-      // has the whole filtered set in hand: it counts it too, which saves a second pass over the
-      // candidates for the total. Elsewhere the page stops early, so count() stays separate.
-      const withTotal = byCandidates(q) && !byDate && !q.after;
-      let query = filtered(db, q, byDate)
-        .selectAll('notes')
-        .$if(withTotal, (qb) => qb.select(sql<number>`count(*) over ()`.as('total_count')));
-      if (q.after) {
-        if (q.after.length !== keys.length)
-          throw new RangeError('cursor does not fit this ordering');
-        query = query.where(afterCondition(keys, q.after));
-      }
-      for (const key of keys) query = query.orderBy(key.expr, key.dir);
-      const found = await query.limit(q.limit).execute();
-      const total = withTotal ? Number(found[0]?.total_count ?? 0) : undefined;
-      const rows: NoteRow[] = found.map(({ total_count: _count, ...row }) => row);
-      return { rows, keys: rows.map((row) => keys.map((k) => k.value(row))), total };
-    },
+    page: (query) => lists.page(db, query),
 
-    async count(
-      db: Kysely<Database>,
-      q: Omit<ListQuery, 'sort' | 'limit' | 'after'>,
-    ): Promise<number> {
-      const row = await filtered(db, q)
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
+    count: (filter) => lists.count(db, filter),
 
-    /** Every note in one place, oldest first (the order the spec's REST lists come in). */
-    all: (db: Kysely<Database>, userId: string, location: Location): Promise<NoteRow[]> =>
-      db
+    async all(userId, location) {
+      const rows = await db
         .selectFrom('notes')
         .selectAll()
         .where('user_id', '=', userId)
         .where('location', '=', location)
         .orderBy('created_at', 'asc')
         .orderBy('id', 'asc')
-        .execute(),
-
-    find: (db: Kysely<Database>, userId: string, noteId: string): Promise<NoteRow | undefined> =>
-      db
-        .selectFrom('notes')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('id', '=', noteId)
-        .executeTakeFirst(),
-
-    /**
-     * The same row, locked until the transaction ends, for a read-then-write. PostgreSQL's read
-     * committed would otherwise let two writers both read the note before either writes (two
-     * "successful" permanent deletes of one note). SQLite needs no lock: its writers are serialised.
-     */
-    findForWrite(
-      trx: Kysely<Database>,
-      userId: string,
-      noteId: string,
-    ): Promise<NoteRow | undefined> {
-      const query = trx
-        .selectFrom('notes')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('id', '=', noteId);
-      return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+        .execute();
+      return rows.map(toNoteRecord);
     },
 
-    async insert(db: Kysely<Database>, row: NewNoteRow, tags: readonly string[]): Promise<void> {
-      await db.insertInto('notes').values(row).execute();
-      await replaceTags(db, row.id, row.user_id, tags);
+    async find(userId, id) {
+      const row = await one(userId, id).executeTakeFirst();
+      return row && toNoteRecord(row);
     },
 
-    async update(
-      db: Kysely<Database>,
-      userId: string,
-      noteId: string,
-      changes: NoteRowUpdate,
-      tags?: readonly string[],
-    ): Promise<void> {
+    async findForWrite(userId, id) {
+      // PostgreSQL's read committed needs the row lock; SQLite's writers are serialised already.
+      const query = dialect === 'postgres' ? one(userId, id).forUpdate() : one(userId, id);
+      const row = await query.executeTakeFirst();
+      return row && toNoteRecord(row);
+    },
+
+    async insert(userId, note) {
+      await db.insertInto('notes').values(toNoteRow(userId, note)).execute();
+      await replaceTags(userId, note.id, note.tags);
+    },
+
+    async update(userId, id, changes) {
       await db
         .updateTable('notes')
-        .set(changes)
+        .set(toRowUpdate(changes))
         .where('user_id', '=', userId)
-        .where('id', '=', noteId)
+        .where('id', '=', id)
         .execute();
-      if (tags) await replaceTags(db, noteId, userId, tags);
+      if (changes.tags) await replaceTags(userId, id, changes.tags);
     },
 
-    async delete(db: Kysely<Database>, userId: string, noteId: string): Promise<void> {
+    async move(userId, id, target) {
+      await db
+        .updateTable('notes')
+        .set({ location: target.location, previous_location: target.previousLocation })
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async delete(userId, id) {
       await db
         .deleteFrom('note_tags')
-        .where('note_id', '=', noteId)
+        .where('note_id', '=', id)
         .where('user_id', '=', userId)
         .execute();
-      await db.deleteFrom('notes').where('user_id', '=', userId).where('id', '=', noteId).execute();
+      await db.deleteFrom('notes').where('user_id', '=', userId).where('id', '=', id).execute();
     },
 
-    /** Distinct labels of notes in the main list and the archive, sorted. */
-    async labels(db: Kysely<Database>, userId: string): Promise<string[]> {
+    async labels(userId) {
       const rows = await db
         .selectFrom('note_tags')
         .innerJoin('notes', 'notes.id', 'note_tags.note_id')
@@ -316,20 +101,3 @@ export function notesStore(dialect: Dialect) {
     },
   };
 }
-
-async function replaceTags(
-  db: Kysely<Database>,
-  noteId: string,
-  userId: string,
-  tags: readonly string[],
-) {
-  await db.deleteFrom('note_tags').where('note_id', '=', noteId).execute();
-  if (tags.length > 0) {
-    await db
-      .insertInto('note_tags')
-      .values(tags.map((tag) => ({ note_id: noteId, user_id: userId, tag })))
-      .execute();
-  }
-}
-
-export type NotesStore = ReturnType<typeof notesStore>;

@@ -1,12 +1,8 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
-/** Where a note lives. */
-export type Location = 'notes' | 'archive' | 'trash';
+import type { NoteLocation } from './records';
 
-/** Priority as stored: 0 none, 1 low, 2 medium, 3 high (so SQL can order by it). */
-export type PriorityRank = 0 | 1 | 2 | 3;
-
-export interface UsersTable {
+interface UsersTable {
   id: string;
   email: string;
   /** Lower-cased email: the unique key, so emails are unique ignoring case. */
@@ -20,30 +16,32 @@ export interface UsersTable {
   updated_at: string;
 }
 
-export interface NotesTable {
+interface NotesTable {
   id: string;
   user_id: string;
   title: string;
   content: string;
   text_content: string;
   color: string;
+  /** 0 none, 1 low, 2 medium, 3 high (see note-rows.ts). */
   priority: number;
   /** JSON array of labels, in the order the user gave them. */
   tags: string;
-  location: Location;
+  location: NoteLocation;
   /** Where a trashed note came from, so restore can put it back. */
-  previous_location: Location | null;
+  previous_location: NoteLocation | null;
   created_at: string;
   updated_at: string;
 }
 
 /** One row per label of a note: serves the tag filter and the label list. */
-export interface NoteTagsTable {
+interface NoteTagsTable {
   note_id: string;
   user_id: string;
   tag: string;
 }
 
+/** Every table, as Kysely sees them. */
 export interface Database {
   users: UsersTable;
   notes: NotesTable;
@@ -51,7 +49,6 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
-export type NewUserRow = Insertable<UsersTable>;
 export type NoteRow = Selectable<NotesTable>;
 export type NewNoteRow = Insertable<NotesTable>;
 export type NoteRowUpdate = Updateable<NotesTable>;

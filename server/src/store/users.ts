@@ -1,32 +1,60 @@
 import type { Kysely } from 'kysely';
 
-import type { Database, NewUserRow, UserRow } from './schema';
+import type { UserRecord } from './records';
+import type { UserRepository } from './repositories';
+import type { Database, UserRow } from './schema';
 
-/** SQL for accounts. Every function takes the Kysely handle (or a transaction). */
-export const usersStore = {
-  findById: (db: Kysely<Database>, id: string): Promise<UserRow | undefined> =>
-    db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+const toUserRecord = (row: UserRow): UserRecord => ({
+  id: row.id,
+  email: row.email,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  passwordHash: row.password_hash,
+  tokenVersion: row.token_version,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
 
-  findByEmail: (db: Kysely<Database>, email: string): Promise<UserRow | undefined> =>
-    db
-      .selectFrom('users')
-      .selectAll()
-      .where('email_key', '=', email.toLowerCase())
-      .executeTakeFirst(),
+/** Accounts over `db`, the database or a transaction. */
+export function userRepository(db: Kysely<Database>): UserRepository {
+  return {
+    async findById(id) {
+      const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toUserRecord(row);
+    },
 
-  insert: async (db: Kysely<Database>, row: NewUserRow): Promise<void> => {
-    await db.insertInto('users').values(row).execute();
-  },
+    async findByEmail(email) {
+      const row = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('email_key', '=', email.toLowerCase())
+        .executeTakeFirst();
+      return row && toUserRecord(row);
+    },
 
-  bumpTokenVersion: async (db: Kysely<Database>, id: string, now: string): Promise<void> => {
-    await db
-      .updateTable('users')
-      .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: now }))
-      .where('id', '=', id)
-      .execute();
-  },
+    async insert(user) {
+      await db
+        .insertInto('users')
+        .values({
+          id: user.id,
+          email: user.email,
+          email_key: user.email.toLowerCase(),
+          first_name: user.firstName,
+          last_name: user.lastName,
+          password_hash: user.passwordHash,
+          token_version: user.tokenVersion,
+          created_at: user.createdAt,
+          updated_at: user.updatedAt,
+        })
+        .execute();
+    },
 
-  delete: async (db: Kysely<Database>, id: string): Promise<void> => {
-    await db.deleteFrom('users').where('id', '=', id).execute();
-  },
-};
+    async bumpTokenVersion(id, at) {
+      await db
+        .updateTable('users')
+        .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: at }))
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+}

@@ -9,18 +9,23 @@ import request from 'supertest';
 import { createApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createLogger } from '../logger';
-import type { Store } from '../store/database';
+import type { Store } from '../store';
+import { openDatabase } from '../store/database';
+import { storeOver } from '../store/store';
+import { behindTheApi, type BehindTheApi } from './behind-the-api';
 import { testDatabase } from './database';
 
-export type TestAgent = ReturnType<typeof request>;
+type TestAgent = ReturnType<typeof request>;
 
 export interface TestApp {
   http: TestAgent;
   config: Config;
   /** The Express app, to listen on a real port when a test needs one. */
   app: Express;
-  /** The open database, for checks that look behind the API (and to delete a user row). */
+  /** The app's store, for setting up through the repositories what no route can. */
   store: Store;
+  /** The rows as stored, for checks that look behind the API. */
+  behind: BehindTheApi;
   close(): Promise<void>;
   /** Signs up a fresh user through REST and returns their token and id. */
   signup(overrides?: Partial<SignupBody>): Promise<{ token: string; id: string; email: string }>;
@@ -35,7 +40,7 @@ export interface TestApp {
   }>;
 }
 
-export interface SignupBody {
+interface SignupBody {
   firstName: string;
   lastName: string;
   email: string;
@@ -73,13 +78,16 @@ export async function createTestApp(
   const logger = options.log
     ? createLogger(options.logLevel ?? 'info', options.log)
     : createLogger('silent');
-  const jotter = await createApp(config, logger);
+  const opened = await openDatabase(config.databaseUrl);
+  const store = storeOver(opened);
+  const jotter = await createApp(config, logger, store);
   const http = request(jotter.app);
   return {
     http,
     config,
     app: jotter.app,
-    store: jotter.store,
+    store,
+    behind: behindTheApi(opened.db),
     close: async () => {
       await jotter.close();
       await database.drop();

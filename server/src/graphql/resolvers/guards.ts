@@ -1,4 +1,4 @@
-import { invalidToken } from '../../services/errors';
+import { invalidToken } from '../../errors';
 import type { PublicUser } from '../../services/users';
 import type { GraphQLContext } from '../context';
 

@@ -1,7 +1,7 @@
 import type { NoteFilter as ServiceFilter, PriorityName } from '../../services/notes';
 import type { NoteFilter, NoteInput, Priority } from '../generated/resolvers-types';
 
-export const toPriorityName = (p: Priority | null | undefined): PriorityName | null | undefined =>
+const toPriorityName = (p: Priority | null | undefined): PriorityName | null | undefined =>
   p == null ? p : (p.toLowerCase() as PriorityName);
 
 export const toPriorityEnum = (p: PriorityName | null): Priority | null =>

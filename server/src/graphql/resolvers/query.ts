@@ -1,4 +1,4 @@
-import type { Location } from '../../store/schema';
+import type { NoteLocation } from '../../services/notes';
 import type { GraphQLContext } from '../context';
 import type { NoteFilter, QueryResolvers } from '../generated/resolvers-types';
 import { requireUser } from './guards';
@@ -12,7 +12,7 @@ interface ListArgs {
 
 /** A resolver for one of the three lists: a page of the caller's notes in that place. */
 const listOf =
-  (location: Location) =>
+  (location: NoteLocation) =>
   async (_parent: unknown, { filter, first, after }: ListArgs, ctx: GraphQLContext) =>
     ctx.services.notes.page(requireUser(ctx).id, location, {
       filter: toServiceFilter(filter),

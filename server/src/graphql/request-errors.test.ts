@@ -1,20 +1,7 @@
-import { makeExecutableSchema } from '@graphql-tools/schema';
-import type { GatewayGraphQLRequestContext } from '@apollo/server-gateway-interface';
-import { getOperationAST, parse } from 'graphql';
-import type * as jit from 'graphql-jit';
-import { compileQuery } from 'graphql-jit';
-
 import { createTestApp, type TestApp } from '../test-support/app';
-import { compiledExecutor } from './compiled-execution';
 
-// The real compiler, counted.
-jest.mock('graphql-jit', () => {
-  const actual = jest.requireActual<typeof jit>('graphql-jit');
-  return { ...actual, compileQuery: jest.fn(actual.compileQuery) };
-});
-
-/** What graphql-js itself answers, through the app with compiled execution. */
-describe('compiled execution keeps graphql-js answers', () => {
+/** Requests graphql-js itself judges (variables, operation names, mutation order), through the app. */
+describe('graphql-js answers', () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
@@ -65,20 +52,20 @@ describe('compiled execution keeps graphql-js answers', () => {
   it('runs the operation named, with coerced variables and default arguments', async () => {
     await post({
       query: 'mutation($i: NoteInput!) { addNote(input: $i) { id } }',
-      variables: { i: { title: 'Compiled', content: '<p>body</p>', priority: 'HIGH' } },
+      variables: { i: { title: 'Chosen', content: '<p>body</p>', priority: 'HIGH' } },
     });
     const res = await post({
       query: `query A { me { id } }
               query B($s: String) { notes(filter: { search: $s }) { totalCount nodes { title priority location } } }`,
       operationName: 'B',
-      variables: { s: 'Compiled' },
+      variables: { s: 'Chosen' },
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       data: {
         notes: {
           totalCount: 1,
-          nodes: [{ title: 'Compiled', priority: 'HIGH', location: 'NOTES' }],
+          nodes: [{ title: 'Chosen', priority: 'HIGH', location: 'NOTES' }],
         },
       },
     });
@@ -122,39 +109,5 @@ describe('compiled execution keeps graphql-js answers', () => {
     expect(res.body).toEqual({
       data: { __schema: { queryType: { name: 'Query' } }, __typename: 'Query' },
     });
-  });
-});
-
-describe('compiledExecutor', () => {
-  it('compiles a document once and reuses it for every later request', async () => {
-    let calls = 0;
-    const schema = makeExecutableSchema({
-      typeDefs: 'type Query { hello(name: String = "you"): String! }',
-      resolvers: {
-        Query: {
-          hello: (_: unknown, { name }: { name: string }) => {
-            calls += 1;
-            return `hello ${name}`;
-          },
-        },
-      },
-    });
-    const execute = compiledExecutor(schema);
-    const document = parse('query($n: String) { hello(name: $n) }');
-    const request = (variables: Record<string, unknown>) =>
-      ({
-        document,
-        operation: getOperationAST(document)!,
-        operationName: null,
-        context: {},
-        request: { variables },
-      }) as unknown as GatewayGraphQLRequestContext;
-
-    jest.mocked(compileQuery).mockClear();
-    expect(await execute(request({ n: 'Ada' }))).toEqual({ data: { hello: 'hello Ada' } });
-    expect(await execute(request({ n: 'Grace' }))).toEqual({ data: { hello: 'hello Grace' } });
-    expect(await execute(request({}))).toEqual({ data: { hello: 'hello you' } });
-    expect(calls).toBe(3);
-    expect(compileQuery).toHaveBeenCalledTimes(1);
   });
 });

@@ -15,8 +15,9 @@ export class AppError extends Error {
     message: string,
     /** The input field at fault, for BAD_USER_INPUT. */
     readonly field?: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = 'AppError';
   }
 }

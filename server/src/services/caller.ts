@@ -1,0 +1,42 @@
+import { tokenFromHeader } from '../auth/tokens';
+import {
+  AppError,
+  databaseUnavailableMessage,
+  invalidToken,
+  isDatabaseUnavailable,
+} from '../errors';
+import type { PublicUser, UsersService } from './users';
+
+/**
+ * Who is calling, for every door alike (REST, GraphQL over HTTP, and a WebSocket's
+ * `connectionParams`): the user an `authorization` value names, raw, JSON-quoted or `Bearer …`.
+ */
+export function callerService(users: UsersService) {
+  /**
+   * The caller, or null when no token was sent. A bad, expired or revoked token throws
+   * UNAUTHENTICATED; a database that cannot answer throws UNAVAILABLE (its error as the cause).
+   */
+  async function identify(authorization: unknown): Promise<PublicUser | null> {
+    const token = typeof authorization === 'string' ? tokenFromHeader(authorization) : undefined;
+    if (!token) return null;
+    try {
+      return await users.authenticate(token);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      throw new AppError('UNAVAILABLE', databaseUnavailableMessage, undefined, { cause: error });
+    }
+  }
+
+  return {
+    identify,
+
+    /** The caller, as {@link identify}, where no token at all is UNAUTHENTICATED too. */
+    async require(authorization: unknown): Promise<PublicUser> {
+      const user = await identify(authorization);
+      if (!user) throw invalidToken();
+      return user;
+    },
+  };
+}
+
+export type CallerService = ReturnType<typeof callerService>;

@@ -1,0 +1,215 @@
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+
+import type { Dialect } from './database';
+import { priorityRank, toNoteRecord } from './note-rows';
+import type { CursorKey, ListFilter, ListPage, ListQuery, SortOrder } from './records';
+import type { Database, NoteRow } from './schema';
+
+interface SortKey {
+  expr: RawBuilder<unknown>;
+  dir: 'asc' | 'desc';
+  value: (row: NoteRow) => string | number;
+}
+
+const createdAt: SortKey = { expr: sql`notes.created_at`, dir: 'desc', value: (r) => r.created_at };
+const id: SortKey = { expr: sql`notes.id`, dir: 'desc', value: (r) => r.id };
+
+function sortKeys(order: SortOrder): SortKey[] {
+  switch (order) {
+    case 'DATE_OLDEST':
+      return [
+        { ...createdAt, dir: 'asc' },
+        { ...id, dir: 'asc' },
+      ];
+    case 'PRIORITY_LOW_TO_HIGH':
+      return [
+        {
+          expr: sql`(case when notes.priority = 0 then 4 else notes.priority end)`,
+          dir: 'asc',
+          value: (r) => (r.priority === 0 ? 4 : r.priority),
+        },
+        createdAt,
+        id,
+      ];
+    case 'PRIORITY_HIGH_TO_LOW':
+      return [
+        {
+          expr: sql`(case when notes.priority = 0 then 4 else 4 - notes.priority end)`,
+          dir: 'asc',
+          value: (r) => (r.priority === 0 ? 4 : 4 - r.priority),
+        },
+        createdAt,
+        id,
+      ];
+    default:
+      return [createdAt, id];
+  }
+}
+
+/** Rows strictly after `after` in the ordering: (k1 > v1) or (k1 = v1 and k2 > v2) or … */
+function afterCondition(keys: SortKey[], after: CursorKey): RawBuilder<SqlBool> {
+  const alternatives = keys.map((key, i) => {
+    const equal = keys.slice(0, i).map((k, j) => sql`${k.expr} = ${after[j]}`);
+    const beyond =
+      key.dir === 'asc' ? sql`${key.expr} > ${after[i]}` : sql`${key.expr} < ${after[i]}`;
+    return sql`(${sql.join([...equal, beyond], sql` and `)})`;
+  });
+  return sql<SqlBool>`(${sql.join(alternatives, sql` or `)})`;
+}
+
+/** Queries shorter than this (in characters) cannot use a trigram index and scan instead. */
+const trigramLength = 3;
+
+/** From this many index candidates on, a date-ordered page walks the list instead (see bench/). */
+const manyCandidates = 1000;
+
+/**
+ * An FTS5 query for the notes holding every trigram of `needle` (each one quoted, so no character
+ * is FTS syntax). The index keeps no positions, so this narrows; instr() then decides.
+ */
+function ftsTrigrams(needle: string): string {
+  const chars = [...needle];
+  const trigrams = new Set<string>();
+  for (let i = 0; i + trigramLength <= chars.length; i += 1) {
+    trigrams.add(chars.slice(i, i + trigramLength).join(''));
+  }
+  return [...trigrams].map((t) => `"${t.replaceAll('"', '""')}"`).join(' AND ');
+}
+
+/** `needle` as a LIKE pattern matching it anywhere, with LIKE's wildcards taken literally. */
+const likeAnywhere = (needle: string) => `%${needle.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** The SQL of filtered, ordered, paged lists; every query is scoped by owner. */
+export function listQueries(dialect: Dialect) {
+  const contains = (column: string, needle: string) =>
+    dialect === 'postgres'
+      ? sql<SqlBool>`strpos(${sql.ref(column)}, ${needle}) > 0`
+      : sql<SqlBool>`instr(${sql.ref(column)}, ${needle}) > 0`;
+
+  /**
+   * A case-sensitive substring of the title or the plain text, as two conditions: `narrow`, the
+   * notes a trigram index names (queries of three characters or more: FTS5 on SQLite, pg_trgm on
+   * PostgreSQL), and `decide`, the exact test. On PostgreSQL the index serves the exact test
+   * itself; on SQLite the index only narrows and instr() decides; a shorter query scans the
+   * user's list. `filtered` puts `decide` after every cheaper condition, so SQLite reads the text
+   * only of notes that pass the others.
+   */
+  function matches(
+    needle: string,
+    walkByDate = false,
+  ): { narrow?: RawBuilder<SqlBool>; decide: RawBuilder<SqlBool> } {
+    const scan = sql<SqlBool>`(${contains('notes.title', needle)} or ${contains('notes.text_content', needle)})`;
+    if ([...needle].length < trigramLength) return { decide: scan };
+    if (dialect === 'postgres') {
+      const pattern = likeAnywhere(needle);
+      return {
+        decide: sql<SqlBool>`(notes.title like ${pattern} or notes.text_content like ${pattern})`,
+      };
+    }
+    // Unary + stops SQLite from fetching the candidates by rowid: it then walks the user's
+    // date index instead, testing each note against the candidate set, and stops at the page.
+    const rowid = walkByDate ? sql`+notes.rowid` : sql`notes.rowid`;
+    return {
+      narrow: sql<SqlBool>`${rowid} in (select rowid from notes_search where notes_search match ${ftsTrigrams(needle)})`,
+      decide: scan,
+    };
+  }
+
+  /** On SQLite, whether the trigram index names the candidate notes (a search of 3+ characters). */
+  const byCandidates = (q: { search?: string }): boolean =>
+    dialect === 'sqlite' && q.search !== undefined && [...q.search].length >= trigramLength;
+
+  /**
+   * On SQLite, whether a page is cheaper found by walking the list by date than by fetching
+   * every candidate the index names: so when the index names many notes (a common word) and the
+   * list is in date order, where the first notes walked will fill the page.
+   */
+  async function walkByDate(db: Kysely<Database>, q: ListQuery): Promise<boolean> {
+    if (dialect !== 'sqlite' || !q.search || [...q.search].length < trigramLength) return false;
+    if (q.sort !== 'DATE_LATEST' && q.sort !== 'DATE_OLDEST') return false;
+    const { rows } = await sql<{ n: number }>`select count(*) as n from (
+      select 1 from notes_search where notes_search match ${ftsTrigrams(q.search)} limit ${manyCandidates}
+    )`.execute(db);
+    return (rows[0]?.n ?? 0) >= manyCandidates;
+  }
+
+  function filtered(db: Kysely<Database>, q: ListFilter, byDate = false) {
+    let query = db
+      .selectFrom('notes')
+      .where('notes.user_id', '=', q.userId)
+      .where('notes.location', '=', q.location);
+    const search = q.search ? matches(q.search, byDate) : undefined;
+    if (search?.narrow) query = query.where(search.narrow);
+    if (q.priority !== undefined) {
+      query = query.where('notes.priority', '=', priorityRank(q.priority));
+    }
+    if (q.tags && q.tags.length > 0) {
+      const tags = [...q.tags];
+      if (byCandidates(q) && !byDate) {
+        // The search index names the candidates: the user's notes with any of the labels are
+        // read once from the (user, tag, note) index and SQLite tests each candidate against a
+        // Bloom filter of them, cheaper than an index probe per candidate (see bench/).
+        query = query.where('notes.id', 'in', (eb) =>
+          eb
+            .selectFrom('note_tags')
+            .select('note_tags.note_id')
+            .where('note_tags.user_id', '=', q.userId)
+            .where('note_tags.tag', 'in', tags),
+        );
+      } else {
+        // Walking a list in order: a probe per note, so the walk can stop at the page.
+        query = query.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('note_tags')
+              .select(sql`1`.as('one'))
+              .whereRef('note_tags.note_id', '=', 'notes.id')
+              .where('note_tags.user_id', '=', q.userId)
+              .where('note_tags.tag', 'in', tags),
+          ),
+        );
+      }
+    }
+    // Last: SQLite tests WHERE terms in the order written, and this one reads each note's text.
+    if (search) query = query.where(search.decide);
+    return query;
+  }
+
+  return {
+    /** One page of a list, in order, plus the cursor key of each note. */
+    async page(db: Kysely<Database>, q: ListQuery): Promise<ListPage> {
+      const keys = sortKeys(q.sort);
+      const byDate = await walkByDate(db, q);
+      // A first page that fetches and sorts every candidate the index names (SQLite, no walk)
+      // has the whole filtered set in hand: it counts it too, which saves a second pass over the
+      // candidates for the total. Elsewhere the page stops early, so count() stays separate.
+      const withTotal = byCandidates(q) && !byDate && !q.after;
+      let query = filtered(db, q, byDate)
+        .selectAll('notes')
+        .$if(withTotal, (qb) => qb.select(sql<number>`count(*) over ()`.as('total_count')));
+      if (q.after) {
+        if (q.after.length !== keys.length)
+          throw new RangeError('cursor does not fit this ordering');
+        query = query.where(afterCondition(keys, q.after));
+      }
+      for (const key of keys) query = query.orderBy(key.expr, key.dir);
+      const found = await query.limit(q.limit).execute();
+      const total = withTotal ? Number(found[0]?.total_count ?? 0) : undefined;
+      const rows: NoteRow[] = found.map(({ total_count: _count, ...row }) => row);
+      return {
+        notes: rows.map(toNoteRecord),
+        keys: rows.map((row) => keys.map((k) => k.value(row))),
+        total,
+      };
+    },
+
+    async count(db: Kysely<Database>, q: ListFilter): Promise<number> {
+      const row = await filtered(db, q)
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  };
+}
+
+export type ListQueries = ReturnType<typeof listQueries>;

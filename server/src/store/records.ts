@@ -1,0 +1,83 @@
+/**
+ * What the store hands out and takes in. Rows, columns and SQL stay inside store/; the layers
+ * above see these records only.
+ */
+
+/** Where a note lives: its `location` column, GraphQL's `NoteLocation`, the client's lists. */
+export type NoteLocation = 'notes' | 'archive' | 'trash';
+
+export type PriorityName = 'low' | 'medium' | 'high';
+
+/** A note, as read from the store. */
+export interface NoteRecord {
+  id: string;
+  title: string;
+  content: string;
+  textContent: string;
+  color: string;
+  priority: PriorityName | null;
+  tags: string[];
+  location: NoteLocation;
+  /** For a trashed note: where it was before. */
+  previousLocation: NoteLocation | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The fields an update may change; the ones left out keep their value. */
+export type NoteChanges = Partial<
+  Pick<
+    NoteRecord,
+    'title' | 'content' | 'textContent' | 'color' | 'priority' | 'tags' | 'updatedAt'
+  >
+>;
+
+/** Where a move puts a note, and where it came from (kept for a note going to the trash). */
+export type NoteMove = Pick<NoteRecord, 'location' | 'previousLocation'>;
+
+/** An account, password hash included: the store's callers decide what leaves the server. */
+export interface UserRecord {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  passwordHash: string;
+  /** Bumped on logout: tokens carry the version they were issued under. */
+  tokenVersion: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** How a list is ordered: by date, or grouped by priority (no priority last) and newest first within. */
+export type SortOrder =
+  'DATE_LATEST' | 'DATE_OLDEST' | 'PRIORITY_LOW_TO_HIGH' | 'PRIORITY_HIGH_TO_LOW';
+
+/** A note's position in an ordering: its sort values then its id. */
+export type CursorKey = ReadonlyArray<string | number>;
+
+/** Which of a user's notes in one place a list holds. */
+export interface ListFilter {
+  userId: string;
+  location: NoteLocation;
+  /** Already trimmed; empty means no search. Case-sensitive substring of title or plain text. */
+  search?: string;
+  /** A note matches when it has any of these labels. */
+  tags?: readonly string[];
+  priority?: PriorityName;
+}
+
+/** One page of a filtered list. */
+export interface ListQuery extends ListFilter {
+  sort: SortOrder;
+  limit: number;
+  /** The key of the last note of the previous page. */
+  after?: CursorKey;
+}
+
+export interface ListPage {
+  notes: NoteRecord[];
+  /** The cursor key of each note, in the same order. */
+  keys: CursorKey[];
+  /** How many notes the filter matches, when finding the page counted them anyway. */
+  total?: number;
+}

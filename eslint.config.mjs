@@ -1,7 +1,16 @@
 // Type-aware lint for every TypeScript file in the repository.
 import js from '@eslint/js';
+import fs from 'node:fs';
+
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+
+/** Relative imports without an extension, as TypeScript writes them. */
+const resolverSettings = {
+  'import-x/resolver-next': [
+    createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json', '.node'] }),
+  ],
+};
 
 // ---- Server layers -----------------------------------------------------------------------------
 // One direction of imports inside server/src: base (errors, config, logger, paths) <- store <-
@@ -22,12 +31,7 @@ const serverLayer = (layer, allowed, message) => ({
 const serverLayers = {
   files: ['server/src/**/*.ts'],
   plugins: { 'import-x': importX },
-  settings: {
-    // Relative imports without an extension, as TypeScript writes them.
-    'import-x/resolver-next': [
-      createNodeResolver({ extensions: ['.ts', '.js', '.json', '.node'] }),
-    ],
-  },
+  settings: resolverSettings,
   rules: {
     'import-x/no-restricted-paths': [
       'error',
@@ -62,6 +66,43 @@ const serverLayers = {
   },
 };
 // ---- end of server layers ----------------------------------------------------------------------
+
+// ---- Client layers -----------------------------------------------------------------------------
+// shared (components, hooks, lib, gql) <- features <- app, as bulletproof-react does it: shared
+// code imports no feature and not the app; a feature imports shared code and its own files, never
+// another feature's or the app's. The app (router, layouts, routes) composes the features. Tests
+// and test-support may import anything.
+const clientSrc = './client/src';
+const features = fs.readdirSync(new URL('./client/src/features', import.meta.url));
+const notTests = '!(*.test).{ts,tsx}';
+
+const clientLayers = {
+  files: ['client/src/**/*.{ts,tsx}'],
+  plugins: { 'import-x': importX },
+  settings: resolverSettings,
+  rules: {
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        basePath: import.meta.dirname,
+        zones: [
+          ...['components', 'hooks', 'lib'].map((shared) => ({
+            target: `${clientSrc}/${shared}/**/${notTests}`,
+            from: [`${clientSrc}/features`, `${clientSrc}/app`],
+            message: `${shared}/ is shared code: it imports no feature and not the app.`,
+          })),
+          ...features.map((feature) => ({
+            target: `${clientSrc}/features/${feature}/**/${notTests}`,
+            from: [`${clientSrc}/features`, `${clientSrc}/app`],
+            except: [`./${feature}`],
+            message: `features/${feature} imports shared code and its own files: not another feature, not the app.`,
+          })),
+        ],
+      },
+    ],
+  },
+};
+// ---- end of client layers ----------------------------------------------------------------------
 
 export default tseslint.config(
   {
@@ -108,4 +149,5 @@ export default tseslint.config(
     },
   },
   serverLayers,
+  clientLayers,
 );

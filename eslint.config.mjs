@@ -133,12 +133,22 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
     },
   },
   {
     // Tests read JSON bodies (supertest's `any`) and assert on them; type-safety rules add noise there.
-    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', '**/test-support/**/*.ts'],
+    files: [
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      'e2e/**/*.ts',
+      'test/**/*.ts',
+      'bench/**/*.ts',
+      '**/test-support/**/*.ts',
+    ],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',

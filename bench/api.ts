@@ -68,18 +68,18 @@ function cannon(
   auth: (u: SeededUser) => Record<string, string>,
   users: SeededUser[],
   seconds: number,
-): { warmUp: () => Promise<Load>; run: (duration: number) => Promise<Load> } {
+): { warmUp: () => Promise<Load>; run: (duration: number, rate?: number) => Promise<Load> } {
   const reader = users[0]!;
   const writers = users.slice(1);
   let next = 0;
-  const base = { url: server.url, duration: seconds };
-  const run = (duration: number) => {
+  /** A closed loop, or with `rate`: that many requests per second across the connections. */
+  const run = (duration: number, rate?: number) => {
+    const base = { url: server.url, duration, ...(rate ? { overallRate: rate } : {}) };
     if (kind === 'rest-read')
-      return load({ ...base, duration, url: `${server.url}/api/notes`, headers: auth(reader) });
+      return load({ ...base, url: `${server.url}/api/notes`, headers: auth(reader) });
     if (kind === 'graphql-read') {
       return load({
         ...base,
-        duration,
         url: `${server.url}/graphql`,
         method: 'POST',
         headers: { 'content-type': 'application/json', ...auth(reader) },
@@ -89,7 +89,6 @@ function cannon(
     const body = JSON.stringify({ note: twoKbNote });
     return load({
       ...base,
-      duration,
       url: `${server.url}/api/notes`,
       requests: [
         {
@@ -107,6 +106,43 @@ function cannon(
     });
   };
   return { warmUp: () => run(Math.max(1, Math.round(seconds / 5))), run };
+}
+
+/**
+ * Tail latency the way it is measured: at a fixed rate both servers sustain (`rate`, half of
+ * Jotter's own maximum), not in a closed loop, where a slower server also gets fewer requests.
+ * Same order as the closed loop: baseline, Jotter, Jotter, baseline.
+ */
+async function tailAtFixedRate(
+  bare: ReturnType<typeof cannon>,
+  jot: ReturnType<typeof cannon>,
+  rate: number,
+  seconds: number,
+  label: string,
+): Promise<Figure> {
+  const perSecond = Math.max(1, Math.round(rate));
+  const baseFirst = await bare.run(seconds, perSecond);
+  const ours = combine(await jot.run(seconds, perSecond), await jot.run(seconds, perSecond));
+  const base = combine(baseFirst, await bare.run(seconds, perSecond));
+  for (const [who, got] of [
+    ['Jotter', ours],
+    ['baseline', base],
+  ] as const) {
+    if (got.errors || got.rps < 0.95 * perSecond)
+      console.error(
+        `  ! ${label} at ${perSecond} req/s: ${who} served ${got.rps.toFixed(0)} req/s, ${got.errors} errors`,
+      );
+  }
+  return {
+    section: 'api',
+    figure: `${label} p99 at ${perSecond} req/s [p50 ${ours.p50} ms, baseline p50 ${base.p50} ms]`,
+    value: ours.p99,
+    unit: 'ms',
+    baseline: base.p99,
+    ratio: ours.p99 > 0 ? base.p99 / ours.p99 : null,
+    target: 'p99 ≤ 2× baseline',
+    holds: ours.p99 <= 2 * base.p99,
+  };
 }
 
 export async function apiCorpus(): Promise<{ file: string; users: SeededUser[] }> {
@@ -198,6 +234,8 @@ export async function apiOverhead(
           target: 'p99 ≤ 50 ms',
           holds: ours.p99 <= 50,
         });
+        if (kind !== 'rest-write')
+          figures.push(await tailAtFixedRate(bare, jot, ours.rps / 2, half, labels[kind]));
       }
       baselineRssMb = baseline.rssMb();
     } finally {

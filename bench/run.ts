@@ -58,7 +58,7 @@ async function coldStartBaseline(): Promise<number> {
 
 async function serverFigures(figures: Figure[]) {
   console.log(
-    `API overhead (autocannon, 50 connections, ${seconds} s per server: baseline, Jotter, Jotter, baseline)…`,
+    `API overhead (autocannon, 50 connections, ${seconds} s per server: baseline, Jotter, Jotter, baseline; the reads again at half Jotter's rate)…`,
   );
   const api = await apiOverhead(seconds);
   figures.push(...api.figures);

@@ -11,6 +11,8 @@ declare module 'autocannon' {
       url: string;
       connections?: number;
       duration?: number;
+      /** Requests per second across all connections: a fixed rate instead of a closed loop. */
+      overallRate?: number;
       method?: string;
       headers?: Record<string, string>;
       body?: string;

@@ -14,6 +14,7 @@ import { compressedAssets } from './compressed-assets';
 import type { Config } from './config';
 import { contextFunction } from './graphql/context';
 import { createApolloServer } from './graphql/server';
+import { oneRequestPerTurn } from './one-request-per-turn';
 import { restRouter } from './rest';
 import { errorHandler } from './rest/errors';
 import { createServices } from './services';
@@ -91,6 +92,7 @@ export async function createApp(
   // Jotter client uses. Static files keep theirs (serve-static sets its own).
   app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
+  app.use(oneRequestPerTurn());
   app.use(helmet({ contentSecurityPolicy, crossOriginEmbedderPolicy: false }));
   app.use(
     pinoHttp({

@@ -36,6 +36,8 @@ const defaultTimeoutMs = 10_000;
  */
 export class TestSocket {
   readonly messages: WsMessage[] = [];
+  /** WebSocket pings received from the server. */
+  pings = 0;
   /** Resolves when the socket has closed, with the server's code and reason. */
   readonly closed: Promise<Closed>;
   private closedWith: Closed | undefined;
@@ -53,6 +55,10 @@ export class TestSocket {
         resolve(this.closedWith);
         this.changed();
       });
+    });
+    ws.on('ping', () => {
+      this.pings += 1;
+      this.changed();
     });
     ws.on('error', () => undefined);
   }
@@ -112,7 +118,7 @@ export class TestSocket {
   }
 
   /**
-   * Resolves once `condition()` holds (checked now and after every message or close); rejects
+   * Resolves once `condition()` holds (checked now and after every message, ping or close); rejects
    * when the socket closes first or `timeoutMs` passes, naming `what` it waited for.
    */
   waitFor(condition: () => boolean, what: string, timeoutMs = defaultTimeoutMs): Promise<void> {

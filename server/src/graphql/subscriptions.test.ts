@@ -109,6 +109,18 @@ describe('connecting', () => {
     expect((await socket.waitForClose()).code).toBe(4401);
   });
 
+  it('a message only a server sends, sent by a client, is refused as malformed (4400)', async () => {
+    const { token } = await t.signup();
+    for (const type of ['next', 'error', 'connection_ack']) {
+      const socket = await connect(token);
+      socket.ws.send(JSON.stringify({ type, id: '1', payload: {} }));
+      expect(await socket.waitForClose()).toEqual({
+        code: 4400,
+        reason: 'Invalid message received',
+      });
+    }
+  });
+
   it('queries and mutations are not served over WebSocket, and subscriptions not over HTTP', async () => {
     const { token } = await t.signup();
     const socket = await connect(token);

@@ -33,10 +33,24 @@ export const closeCodes = {
 
 /** Subscriptions one socket may hold at once: a client needs one; a few spare, no more. */
 const maxSubscriptionsPerSocket = 16;
-/** The largest message a client may send: a subscribe message is a few hundred bytes. */
-const maxPayloadBytes = 64 * 1024;
+/**
+ * The largest message a client may send, as the HTTP body limit (a subscribe message is a few
+ * hundred bytes). `ws` closes a socket sending more with 1009 (graphql-ws logs that to stderr).
+ */
+const maxPayloadBytes = 1024 * 1024;
 /** How long a socket may take to finish the closing handshake at shutdown before it is cut. */
 const closeGraceMs = 2000;
+/**
+ * Messages only a server sends. graphql-ws takes one from a client for a fault of its own (it
+ * closes with 4500 and logs an internal error); made invalid as they are read, they are refused
+ * as the client's mistake (4400 "Invalid message received"), like any other malformed message.
+ */
+const serverOnlyTypes = new Set<unknown>(['connection_ack', 'next', 'error']);
+const refuseServerOnlyMessages = (key: string, value: unknown): unknown =>
+  key === '' && serverOnlyTypes.has((value as { type?: unknown } | null)?.type)
+    ? { type: 'a server-only message, sent by a client' }
+    : value;
+
 /** setTimeout's longest delay; a token living longer is waited for in steps. */
 const maxTimerMs = 2 ** 31 - 1;
 
@@ -126,6 +140,7 @@ export function attachWebSocketServer(server: http.Server, deps: WebSocketDeps):
   const graphqlWs = useServer<Record<string, unknown> | undefined, SocketState>(
     {
       schema,
+      jsonMessageReviver: refuseServerOnlyMessages,
       context: (ctx: SocketContext): GraphQLContext => ({
         services,
         user: ctx.extra.user ?? null,

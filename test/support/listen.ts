@@ -1,9 +1,14 @@
-import type { TestApp } from '../../server/src/test-support/app';
+/** A server a test can serve on a local port: a test app (server/src/test-support/app.ts). */
+interface Listenable {
+  listen(): Promise<{ url: string; wsUrl: string; close(): Promise<void> }>;
+}
 
-/** Serves a test app on a real local port (keep-alive HTTP and WebSocket, many clients at once). */
-export async function listen(
-  t: TestApp,
-): Promise<{ url: string; wsUrl: string; close(): Promise<void> }> {
+/**
+ * Serves a test app on a real local port (keep-alive HTTP and WebSocket, many clients at once).
+ * Typed by shape, not by importing the test app: bench/ takes `random` from here and should not
+ * pull the whole server into its type check.
+ */
+export function listen(t: Listenable): Promise<{ url: string; wsUrl: string; close(): Promise<void> }> {
   return t.listen();
 }
 

@@ -51,6 +51,9 @@ const refuseServerOnlyMessages = (key: string, value: unknown): unknown =>
     ? { type: 'a server-only message, sent by a client' }
     : value;
 
+/** How many distinct documents the WebSocket server keeps parsed and validated. */
+const cachedDocuments = 100;
+
 /** setTimeout's longest delay; a token living longer is waited for in steps. */
 const maxTimerMs = 2 ** 31 - 1;
 
@@ -114,6 +117,29 @@ export function attachWebSocketServer(server: http.Server, deps: WebSocketDeps):
   const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: maxPayloadBytes });
   const signedIn = new Map<WebSocket, SocketState>();
   let closing: Promise<void> | undefined;
+
+  // Parsed and validated once per distinct text, as Apollo does over HTTP: every socket of every
+  // client sends the same few documents, and each subscription keeps its document while it
+  // lives, so a document per subscription would cost each idle socket its own syntax tree.
+  type Parsed = { document: DocumentNode } | { errors: readonly GraphQLError[] };
+  const documents = new Map<string, Parsed>();
+  const documentOf = (query: string): Parsed => {
+    const known = documents.get(query);
+    if (known) return known;
+    let parsed: Parsed;
+    try {
+      const document = parse(query);
+      const errors = validate(schema, document);
+      parsed = errors.length > 0 ? { errors } : { document };
+    } catch (error) {
+      parsed = {
+        errors: [error instanceof GraphQLError ? error : new GraphQLError(String(error))],
+      };
+    }
+    if (documents.size >= cachedDocuments) documents.delete(documents.keys().next().value!);
+    documents.set(query, parsed);
+    return parsed;
+  };
 
   const refuse = (socket: WebSocket, code: number, reason: string): false => {
     socket.close(code, reason);
@@ -191,14 +217,9 @@ export function attachWebSocketServer(server: http.Server, deps: WebSocketDeps):
       },
 
       onSubscribe: (ctx: SocketContext, _id, payload) => {
-        let document: DocumentNode;
-        try {
-          document = parse(payload.query);
-        } catch (error) {
-          return [error instanceof GraphQLError ? error : new GraphQLError(String(error))];
-        }
-        const invalid = validate(schema, document);
-        if (invalid.length > 0) return invalid;
+        const parsed = documentOf(payload.query);
+        if ('errors' in parsed) return parsed.errors;
+        const { document } = parsed;
         const operation = getOperationAST(document, payload.operationName);
         if (operation?.operation !== OperationTypeNode.SUBSCRIPTION) {
           return [

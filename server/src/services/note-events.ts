@@ -35,6 +35,37 @@ const cursorExpired = (since: number) =>
     `The changes after cursor ${since} are no longer kept, so this copy of the notes cannot catch up. Reload the notes (with noteEventsCursor) and subscribe from there.`,
   );
 
+/** A batch of a user's feed as delivered, each event with its seq. */
+type Batch = ReadonlyArray<{ seq: number; event: DeliveredNoteEvent }>;
+
+/** Reads the batch of a user's feed after a seq. */
+type BatchReader = (userId: string, after: number) => Promise<Batch>;
+
+/**
+ * Reads a batch of the feed with each note as it is now. Reads in flight are shared by user and
+ * position: a user's sockets, told of a change at once, read it once between them rather than
+ * each on its own (on SQLite every query waits for the one connection).
+ */
+function sharedBatchReader(store: Store, batchSize: number): BatchReader {
+  const inFlight = new Map<string, Promise<Batch>>();
+  const read = async (userId: string, after: number): Promise<Batch> => {
+    const events = await store.events.after(userId, after, batchSize);
+    if (events.length === 0) return [];
+    const ids = [...new Set(events.map((e) => e.noteId))];
+    const notes = new Map((await store.notes.findMany(userId, ids)).map((n) => [n.id, n]));
+    return events.map((e) => ({ seq: e.seq, event: delivered(e, notes.get(e.noteId)) }));
+  };
+  return (userId, after) => {
+    const key = `${after}:${userId}`;
+    let batch = inFlight.get(key);
+    if (!batch) {
+      batch = read(userId, after).finally(() => inFlight.delete(key));
+      inFlight.set(key, batch);
+    }
+    return batch;
+  };
+}
+
 /**
  * One subscriber's place in a user's feed. It listens before it reads, so nothing committed
  * after its starting point can slip by unheard; it reads the feed itself (by seq, after the last
@@ -54,9 +85,9 @@ class FeedSubscription implements AsyncIterableIterator<DeliveredNoteEvent> {
   private readonly stops: Array<() => void>;
 
   constructor(
-    private readonly store: Store,
+    store: Store,
     private readonly userId: string,
-    private readonly batchSize: number,
+    private readonly readBatch: BatchReader,
   ) {
     this.stops = [
       store.live.onNoteEvent(userId, (seq) => {
@@ -84,21 +115,17 @@ class FeedSubscription implements AsyncIterableIterator<DeliveredNoteEvent> {
    */
   async read(): Promise<void> {
     const from = this.last;
-    const events = await this.store.events.after(this.userId, from, this.batchSize);
-    if (events.length === 0) {
+    const batch = await this.readBatch(this.userId, from);
+    if (batch.length === 0) {
       if (this.known > from) throw cursorExpired(from);
       return;
     }
-    events.forEach((event, i) => {
-      if (event.seq !== from + 1 + i) throw cursorExpired(from + i);
+    batch.forEach(({ seq }, i) => {
+      if (seq !== from + 1 + i) throw cursorExpired(from + i);
     });
-    const ids = [...new Set(events.map((e) => e.noteId))];
-    const notes = new Map(
-      (await this.store.notes.findMany(this.userId, ids)).map((note) => [note.id, note]),
-    );
     if (this.done) return;
-    this.ready.push(...events.map((event) => delivered(event, notes.get(event.noteId))));
-    this.last = events[events.length - 1]!.seq;
+    this.ready.push(...batch.map(({ event }) => event));
+    this.last = batch[batch.length - 1]!.seq;
     this.known = Math.max(this.known, this.last);
   }
 
@@ -159,7 +186,7 @@ function delivered(event: NoteEventRecord, note: NoteRecord | undefined): Delive
 
 /** Live sync: each user's ordered feed of note changes, its cursor, and its pruning. */
 export function noteEventsService(store: Store, options: NoteEventsOptions) {
-  const batchSize = options.batchSize ?? 200;
+  const readBatch = sharedBatchReader(store, options.batchSize ?? 200);
   return {
     /** Where the user's feed stands now: read it with the first page, subscribe from it. */
     cursor: async (userId: string): Promise<string> => String(await store.events.latest(userId)),
@@ -177,7 +204,7 @@ export function noteEventsService(store: Store, options: NoteEventsOptions) {
       const from = since === undefined || since === null ? undefined : parseCursor(since);
       // Listen first, then read where the feed stands: a change committed after that read is
       // heard, one committed before it is in the feed (or before `from`).
-      const subscription = new FeedSubscription(store, userId, batchSize);
+      const subscription = new FeedSubscription(store, userId, readBatch);
       try {
         const latest = await store.events.latest(userId);
         if (from === undefined) {

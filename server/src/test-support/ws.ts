@@ -46,7 +46,7 @@ export class TestSocket {
 
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data: WebSocket.RawData) => {
-      this.messages.push(JSON.parse(data.toString()) as WsMessage);
+      this.messages.push(JSON.parse((data as Buffer).toString('utf8')) as WsMessage);
       this.changed();
     });
     this.closed = new Promise((resolve) => {

@@ -79,20 +79,39 @@ it('asks for the first page and the labels once on a cold load of /home, and sti
   const page = await context.newPage();
   await signInThroughStorage(page, auth);
   const sent = recordOperations(page);
+  let listAnswers = 0;
+  page.on('response', (response) => {
+    const body = response.request().postDataJSON() as { operationName?: string } | null;
+    if (body?.operationName === 'NotesList') listAnswers += 1;
+  });
 
   await page.goto('/home');
   await waitFor(async () => (await titles(page)).length === 30, 10_000, '30 cards');
   expect((await titles(page))[0]).toBe('early note 45');
-  const firstPages = sent.filter((op) => op.name === 'NotesList' && !op.variables.after);
+  // What the first screen asked for, before the live feed started (which then refreshes what is
+  // shown once, so nothing changed before its cursor is missed).
+  await waitFor(async () => sent.some((op) => op.name === 'NoteEventsCursor'), 10_000, 'the feed');
+  const firstScreen = sent.slice(
+    0,
+    sent.findIndex((op) => op.name === 'NoteEventsCursor'),
+  );
+  const firstPages = firstScreen.filter((op) => op.name === 'NotesList' && !op.variables.after);
   expect(firstPages).toEqual([{ name: 'NotesList', variables: { filter: {}, first: 30 } }]);
+  await waitFor(async () => listAnswers === 2, 10_000, 'the refresh when the feed starts');
   // The labels were asked for once too: the loader's answer served the search bar.
-  expect(sent.filter((op) => op.name === 'Labels')).toEqual([{ name: 'Labels', variables: {} }]);
+  expect(firstScreen.filter((op) => op.name === 'Labels')).toEqual([
+    { name: 'Labels', variables: {} },
+  ]);
 
   // Scrolling to the end asks for the next page.
   await notesList(page).locator('li').last().scrollIntoViewIfNeeded();
   await page.mouse.wheel(0, 5000);
   await waitFor(async () => (await titles(page)).length === 45, 10_000, 'all 45 cards');
-  expect(sent.filter((op) => op.name === 'NotesList' && op.variables.after)).toHaveLength(1);
+  await waitFor(
+    async () => sent.filter((op) => op.name === 'NotesList' && op.variables.after).length === 1,
+    10_000,
+    'one request for the next page',
+  );
   console.log(
     `[first screen] cold /home: ${firstPages.length} first-page request, 30 cards, then 15 more on scroll`,
   );

@@ -1,9 +1,11 @@
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Sidebar } from '../components/sidebar';
 import { NotesUiProvider, useNotesUi } from '../features/notes/hooks/notes-ui-context';
+import { useLiveNotes } from '../features/notes/hooks/use-live-notes';
 import { SearchProvider } from '../features/search/hooks/search-context';
 
 function Shell() {
+  useLiveNotes();
   const { setNewNoteOpen } = useNotesUi();
   const navigate = useNavigate();
   const { pathname } = useLocation();

@@ -4,7 +4,8 @@ import { ApolloProvider } from '@apollo/client/react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { noteTypePolicies } from '../features/notes/api/note-cache';
 import { ThemeProvider } from '../features/theme/hooks/theme-context';
-import { createApolloClient, httpLink } from '../lib/apollo-client';
+import { createApolloClient, serverLink } from '../lib/apollo-client';
+import { createLiveLink } from '../lib/live-link';
 import { appRoutes } from './router';
 import { Toasts } from './toasts';
 
@@ -20,7 +21,7 @@ export function AppProviders({ client, children }: { client: ApolloClient; child
   );
 }
 
-const client = createApolloClient(httpLink, noteTypePolicies);
+const client = createApolloClient(serverLink(createLiveLink()), noteTypePolicies);
 const router = createBrowserRouter(appRoutes(client));
 
 /** The whole app. */

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Menu } from 'lucide-react';
+import { ConnectionBadge } from './connection-badge';
 import { Logo } from './logo';
 import { UserMenu } from './user-menu';
 
@@ -25,6 +26,7 @@ export function TopBar({ user, themeToggle, onLogout, onOpenMenu }: TopBarProps)
       </button>
       <Logo />
       <div className="top-bar__actions">
+        {user && <ConnectionBadge />}
         {themeToggle}
         {user ? (
           <UserMenu firstName={user.firstName} lastName={user.lastName} onLogout={onLogout} />

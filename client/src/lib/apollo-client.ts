@@ -1,4 +1,5 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
+import { OperationTypeNode } from 'graphql';
 import type { TypePolicies } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
@@ -22,8 +23,17 @@ const sessionLink = new ErrorLink(({ error }) => {
   }
 });
 
-/** Jotter's GraphQL endpoint. */
-export const httpLink = new HttpLink({ uri: '/graphql' });
+/**
+ * Jotter's GraphQL endpoint: queries and mutations over HTTP, subscriptions over `live` (a
+ * WebSocket, see live-link.ts).
+ */
+export function serverLink(live: ApolloLink): ApolloLink {
+  return ApolloLink.split(
+    ({ operationType }) => operationType === OperationTypeNode.SUBSCRIPTION,
+    live,
+    new HttpLink({ uri: '/graphql' }),
+  );
+}
 
 /**
  * The app's Apollo Client: bearer token from storage, session expiry reported, requests sent by

@@ -23,6 +23,7 @@ export function aNote(fields: Partial<Note> & { id: string }): Note {
     tags: [],
     location: 'NOTES',
     previousLocation: null,
+    version: 1,
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     ...fields,
@@ -40,6 +41,22 @@ export function fakeServer(initial: Note[] = []) {
   const sent: string[] = [];
   let gate: Promise<void> = Promise.resolve();
   let added = 0;
+  /** The change feed: every change, in order; a cursor is an event's number. */
+  const events: Array<{ noteId: string }> = [];
+  const listeners = new Set<() => void>();
+  /** The open feeds, each ended by a dropped connection; none open while the feed is down. */
+  const feeds = new Set<() => void>();
+  let feedDown = false;
+  const record = (note: Note | string) => {
+    events.push({ noteId: typeof note === 'string' ? note : note.id });
+    if (typeof note !== 'string') note.version += 1;
+    listeners.forEach((listener) => listener());
+  };
+  const event = (seq: number) => {
+    const { noteId } = events[seq - 1]!;
+    const note = notes.find((n) => n.id === noteId) ?? null;
+    return { cursor: String(seq), kind: note ? 'UPSERTED' : 'DELETED', noteId, note };
+  };
 
   const find = (id: string, from: NoteLocation[]) => {
     const note = notes.find((n) => n.id === id && from.includes(n.location));
@@ -57,6 +74,7 @@ export function fakeServer(initial: Note[] = []) {
   const move = (id: string, from: NoteLocation[], to: (note: Note) => Partial<Note>) => {
     const note = find(id, from);
     Object.assign(note, to(note));
+    record(note);
     return note;
   };
   const merge = (note: Note, input: NoteInput) => {
@@ -64,6 +82,7 @@ export function fakeServer(initial: Note[] = []) {
       if (value !== undefined) Object.assign(note, { [key]: value });
     }
     if (input.content != null) note.textContent = input.content.replace(/<[^>]*>/g, '');
+    record(note);
     return note;
   };
 
@@ -73,17 +92,34 @@ export function fakeServer(initial: Note[] = []) {
     trash: () => page('TRASH'),
     labels: () =>
       [...new Set(notes.filter((n) => n.location !== 'TRASH').flatMap((n) => n.tags))].sort(),
+    noteEventsCursor: () => String(events.length),
     addNote: ({ input }: { input: NoteInput }) => {
       added += 1;
-      const note = merge(
-        aNote({ id: `server-${added}`, createdAt: new Date().toISOString() }),
-        input,
-      );
+      const note = aNote({
+        id: `server-${added}`,
+        createdAt: new Date().toISOString(),
+        version: 0,
+      });
       notes.push(note);
-      return note;
+      return merge(note, input);
     },
-    updateNote: ({ id, input }: { id: string; input: NoteInput }) =>
-      merge(find(id, ['NOTES', 'ARCHIVE']), input),
+    updateNote: ({
+      id,
+      input,
+      baseVersion,
+    }: {
+      id: string;
+      input: NoteInput;
+      baseVersion?: number;
+    }) => {
+      const note = find(id, ['NOTES', 'ARCHIVE']);
+      if (baseVersion != null && baseVersion !== note.version) {
+        throw new GraphQLError('The note changed since you opened it', {
+          extensions: { code: 'CONFLICT', current: { ...note } },
+        });
+      }
+      return merge(note, input);
+    },
     archiveNote: ({ id }: { id: string }) => move(id, ['NOTES'], () => ({ location: 'ARCHIVE' })),
     unarchiveNote: ({ id }: { id: string }) => move(id, ['ARCHIVE'], () => ({ location: 'NOTES' })),
     trashNote: ({ id }: { id: string }) =>
@@ -95,15 +131,43 @@ export function fakeServer(initial: Note[] = []) {
       })),
     deleteNote: ({ id }: { id: string }) => {
       notes.splice(notes.indexOf(find(id, ['TRASH'])), 1);
+      record(id);
       return id;
     },
   };
+
+  /** noteEvents: the events after `since`, then each new one, until unsubscribed. */
+  const feed = (since: number) =>
+    new Observable<ApolloLink.Result>((observer) => {
+      if (feedDown) {
+        observer.error(new Error('The server cannot be reached'));
+        return undefined;
+      }
+      const drop = () => observer.error(new Error('The connection dropped'));
+      feeds.add(drop);
+      let next = since + 1;
+      const drain = () => {
+        for (; next <= events.length; next += 1) {
+          observer.next({ data: { noteEvents: { __typename: 'NoteEvent', ...event(next) } } });
+        }
+      };
+      listeners.add(drain);
+      drain();
+      return () => {
+        listeners.delete(drain);
+        feeds.delete(drop);
+      };
+    });
 
   const link = new ApolloLink(
     (operation) =>
       new Observable<ApolloLink.Result>((observer) => {
         const name = operation.operationName ?? '';
         sent.push(name);
+        if (name === 'NoteEvents') {
+          const since = Number((operation.variables as { since?: string }).since ?? events.length);
+          return feed(since).subscribe(observer);
+        }
         void gate.then(async () => {
           const refusal = refusals.get(name);
           if (refusal) {
@@ -129,6 +193,23 @@ export function fakeServer(initial: Note[] = []) {
     notes,
     /** The operations the client sent, by name, in order. */
     sent,
+    /** A change made elsewhere (another tab or device): the fields change, an event goes out. */
+    changeElsewhere(id: string, fields: Partial<Note>) {
+      const note = notes.find((n) => n.id === id);
+      if (!note) throw new Error(`no note ${id}`);
+      Object.assign(note, fields);
+      record(note);
+    },
+    /** Every open feed drops; with `reconnect: false` the feed stays down for good. */
+    dropConnections({ reconnect = true } = {}) {
+      feedDown = !reconnect;
+      [...feeds].forEach((drop) => drop());
+    },
+    /** A note added elsewhere. */
+    addElsewhere(note: Note) {
+      notes.push({ ...note, version: note.version - 1 });
+      record(notes.at(-1)!);
+    },
     /** Refuses the next request of this operation with a GraphQL error of this code. */
     refuseNext(operationName: string, code = 'NOT_FOUND') {
       refusals.set(operationName, code);

@@ -1,5 +1,5 @@
-import { gql, InMemoryCache } from '@apollo/client';
-import type { Note } from './note-fields';
+import { InMemoryCache } from '@apollo/client';
+import { NoteFieldsFragment, type Note } from './note-fields';
 import { aNote } from '../../../test-support/fake-server';
 import { noteTypePolicies, placeInLists } from './note-cache';
 import { ArchivesListDocument, NotesListDocument } from './note-queries';
@@ -29,22 +29,6 @@ function cacheWith(
       ?.list.nodes.map((n) => n.id);
   return { cache, ids };
 }
-
-const NOTE = gql`
-  fragment N on Note {
-    id
-    title
-    content
-    textContent
-    color
-    priority
-    tags
-    location
-    previousLocation
-    createdAt
-    updatedAt
-  }
-`;
 
 const older = aNote({ id: 'old', createdAt: '2026-01-01T00:00:00.000Z' });
 const newer = aNote({ id: 'new', createdAt: '2026-02-01T00:00:00.000Z', tags: ['work'] });
@@ -84,7 +68,7 @@ describe('the notes lists in the cache', () => {
     });
     const untagged = aNote({ id: 'plain', createdAt: '2026-03-01T00:00:00.000Z' });
     for (const note of [newer, untagged]) {
-      cache.writeFragment({ data: note, fragment: NOTE, fragmentName: 'N' });
+      cache.writeFragment({ data: note, fragment: NoteFieldsFragment, fragmentName: 'NoteFields' });
       placeInLists(cache, note);
     }
     expect(ids({})).toEqual(['plain', 'new', 'old']);
@@ -93,7 +77,7 @@ describe('the notes lists in the cache', () => {
 
   it('leave a note that sorts after an unfinished list to its own page', () => {
     const { cache, ids } = cacheWith([newer], {}, true);
-    cache.writeFragment({ data: older, fragment: NOTE, fragmentName: 'N' });
+    cache.writeFragment({ data: older, fragment: NoteFieldsFragment, fragmentName: 'NoteFields' });
     placeInLists(cache, older);
     expect(ids()).toEqual(['new']);
   });
@@ -101,7 +85,11 @@ describe('the notes lists in the cache', () => {
   it('put a note into the list of its new place', () => {
     const { cache, ids } = cacheWith([], {}, false, ArchivesListDocument);
     const archived = { ...older, location: 'ARCHIVE' as const };
-    cache.writeFragment({ data: archived, fragment: NOTE, fragmentName: 'N' });
+    cache.writeFragment({
+      data: archived,
+      fragment: NoteFieldsFragment,
+      fragmentName: 'NoteFields',
+    });
     placeInLists(cache, archived);
     expect(ids({}, ArchivesListDocument)).toEqual(['old']);
   });

@@ -13,8 +13,8 @@ export const AddNoteDocument = graphql(`
 
 /** Merges the given fields into a note. */
 export const UpdateNoteDocument = graphql(`
-  mutation UpdateNote($id: ID!, $input: NoteInput!) {
-    note: updateNote(id: $id, input: $input) {
+  mutation UpdateNote($id: ID!, $input: NoteInput!, $baseVersion: Int) {
+    note: updateNote(id: $id, input: $input, baseVersion: $baseVersion) {
       ...NoteFields
     }
   }

@@ -24,10 +24,11 @@ function pendingNote(input: NoteInput, location: NoteLocation): Note {
     tags: [],
     location,
     previousLocation: null,
+    version: 1,
     createdAt: at,
     updatedAt: at,
   };
-  return withChanges(empty, input);
+  return { ...withChanges(empty, input), version: 1 };
 }
 
 /**

@@ -27,7 +27,10 @@ function useMove(document: MoveDocument, destination: Destination): (note: Note)
       const { data } = await client.mutate({
         mutation: document,
         variables: { id: note.id },
-        optimisticResponse: { __typename: 'Mutation', note: { ...note, ...destination(note) } },
+        optimisticResponse: {
+          __typename: 'Mutation',
+          note: { ...note, ...destination(note), version: note.version + 1 },
+        },
         update: (cache, result) => {
           if (result.data) applyNoteChange(cache, result.data.note);
         },

@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Archive, ArchiveRestore, Trash2 } from 'lucide-react';
 import { toast } from '../../../lib/toast';
 import { IconButton } from '../../../components/icon-button';
 import { SectionLoader } from '../../../components/section-loader';
 import { RichTextEditor, isHtmlEmpty } from '../../../components/rich-text';
 import { readableTextColor } from '../../../lib/color';
-import type { NoteInput, NoteLocation, Priority } from '../../../gql/graphql';
-import type { Note } from '../api/note-fields';
+import { useApolloClient } from '@apollo/client/react';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import type { NoteInput, NoteLocation } from '../../../gql/graphql';
+import { NoteFieldsFragment, type Note } from '../api/note-fields';
 import { useAddNote } from '../api/use-add-note';
 import { useArchiveNote, useTrashNote, useUnarchiveNote } from '../api/use-move-note';
 import { useUpdateNote } from '../api/use-update-note';
@@ -17,25 +19,12 @@ import {
   unarchiveMessages,
   type ActionMessages,
 } from '../hooks/note-messages';
-import { runNoteAction } from '../hooks/run-note-action';
+import { reportFailure, runNoteAction } from '../hooks/run-note-action';
+import { useEditSync } from '../hooks/use-edit-sync';
+import { draftOf, EMPTY_DRAFT, type Draft } from '../utils/draft';
+import { ConflictBanner } from './conflict-banner';
 import { NoteMetaMenus } from './note-meta-menus';
 import { priorityLabel } from './priority-menu';
-
-interface Draft {
-  title: string;
-  content: string;
-  color: string;
-  priority: Priority | null;
-  tags: string[];
-}
-
-const EMPTY_DRAFT: Draft = { title: '', content: '', color: '', priority: null, tags: [] };
-
-function draftOf(note: Note | undefined): Draft {
-  if (!note) return EMPTY_DRAFT;
-  const { title, content, color, priority, tags } = note;
-  return { title, content, color, priority: priority ?? null, tags };
-}
 
 interface NoteEditorProps {
   /** The note being edited; absent for a new note. */
@@ -46,11 +35,19 @@ interface NoteEditorProps {
   onClose: () => void;
 }
 
+/** The current note a refused save's CONFLICT carries, if that is why it was refused. */
+function conflictingNote(error: unknown): Note | undefined {
+  if (!CombinedGraphQLErrors.is(error)) return undefined;
+  const found = error.errors.find((e) => e.extensions?.code === 'CONFLICT');
+  return found?.extensions?.current as Note | undefined;
+}
+
 /**
  * Title, rich-text body, colour, labels and priority, with Add (or Edit) and Cancel. Refuses an
  * empty body. When editing it also offers archive or unarchive, and delete. A save shows in the
  * lists at once; the editor keeps the text, with a loader, until the server has it, so a refused
- * save loses nothing.
+ * save loses nothing. An edit follows the note's changes made elsewhere (use-edit-sync.ts), and a
+ * save names the version it stands on, so it never overwrites one of them unseen.
  */
 export function NoteEditor({ note, location, onClose }: NoteEditorProps) {
   const add = useAddNote();
@@ -58,11 +55,15 @@ export function NoteEditor({ note, location, onClose }: NoteEditorProps) {
   const archive = useArchiveNote();
   const unarchive = useUnarchiveNote();
   const trash = useTrashNote();
+  const client = useApolloClient();
   const [draft, setDraft] = useState<Draft>(() => draftOf(note));
   const [resetKey, setResetKey] = useState(0);
   const [busy, setBusy] = useState(false);
   const editing = note !== undefined;
   const patch = (changes: Partial<Draft>) => setDraft((d) => ({ ...d, ...changes }));
+  const reloadBody = () => setResetKey((k) => k + 1);
+  const sync = useEditSync(note, { draft, setDraft, reloadBody, saving: busy });
+  const [resaveAt, setResaveAt] = useState<number | null>(null);
 
   const run = async (action: () => Promise<unknown>, messages: ActionMessages) => {
     setBusy(true);
@@ -75,17 +76,62 @@ export function NoteEditor({ note, location, onClose }: NoteEditorProps) {
     }
   };
 
-  const save = () => {
+  const input = (): NoteInput => ({ ...draft, title: draft.title.trim() });
+
+  const save = async () => {
     if (isHtmlEmpty(draft.content)) {
       toast.error('Please Add Something In The Note');
       return;
     }
-    const input: NoteInput = { ...draft, title: draft.title.trim() };
-    void run(
-      () => (note ? update(note, input) : add(input, location)),
-      saveMessages(location, !note),
-    );
+    const base = sync.base;
+    if (!base) {
+      await run(() => add(input(), location), saveMessages(location, true));
+      return;
+    }
+    setBusy(true);
+    try {
+      await update(base, input(), base.version);
+    } catch (error) {
+      const current = conflictingNote(error);
+      setBusy(false);
+      if (current) {
+        // Changed elsewhere since this edit began: the newer note comes in beside the draft. If
+        // nothing the user touched changed, the save goes again on top of it; else they choose.
+        setResaveAt(current.version);
+        client.cache.writeFragment({
+          fragment: NoteFieldsFragment,
+          fragmentName: 'NoteFields',
+          data: current,
+        });
+        return;
+      }
+      reportFailure(error, saveMessages(location, false).failure);
+      return;
+    }
+    setBusy(false);
+    toast.success(saveMessages(location, false).success);
+    onClose();
   };
+
+  useEffect(() => {
+    if (resaveAt === null) return;
+    if (sync.conflict) setResaveAt(null);
+    else if (sync.base && sync.base.version >= resaveAt) {
+      setResaveAt(null);
+      void save();
+    }
+    // save() reads the draft as merged; it is not a reason to run again.
+  }, [resaveAt, sync.base, sync.conflict]);
+
+  /** Keeps both: the draft saved as a new note beside the note as it now is. */
+  const keepBoth = () =>
+    void runNoteAction(() => add(input(), location), {
+      success: 'Note Added',
+      failure: 'Failed To Add To Note',
+    }).then((ok) => {
+      if (ok && sync.conflict?.kind === 'changed') sync.takeTheirs();
+      else if (ok) onClose();
+    });
 
   const colourStyle = draft.color
     ? { background: draft.color, color: readableTextColor(draft.color) }
@@ -99,6 +145,15 @@ export function NoteEditor({ note, location, onClose }: NoteEditorProps) {
       aria-busy={busy}
     >
       {busy && <SectionLoader />}
+      {sync.conflict && (
+        <ConflictBanner
+          conflict={sync.conflict}
+          onKeepMine={sync.keepMine}
+          onTakeTheirs={sync.takeTheirs}
+          onKeepBoth={keepBoth}
+          onDiscard={onClose}
+        />
+      )}
       <input
         type="text"
         className="note-editor__title"
@@ -108,7 +163,7 @@ export function NoteEditor({ note, location, onClose }: NoteEditorProps) {
         onChange={(e) => patch({ title: e.target.value })}
       />
       <RichTextEditor
-        initialHtml={note?.content ?? ''}
+        initialHtml={draft.content}
         resetKey={resetKey}
         ariaLabel="Note body"
         onChange={(content) => patch({ content })}
@@ -136,21 +191,21 @@ export function NoteEditor({ note, location, onClose }: NoteEditorProps) {
             onTagsChange={(tags) => patch({ tags })}
             onPriorityChange={(priority) => patch({ priority })}
           />
-          {note && location === 'NOTES' && (
+          {note && !sync.conflict && location === 'NOTES' && (
             <IconButton
               label="Archive note"
               icon=<Archive size={18} aria-hidden />
               onClick={() => void run(() => archive(note), archiveMessages)}
             />
           )}
-          {note && location === 'ARCHIVE' && (
+          {note && !sync.conflict && location === 'ARCHIVE' && (
             <IconButton
               label="Unarchive note"
               icon=<ArchiveRestore size={18} aria-hidden />
               onClick={() => void run(() => unarchive(note), unarchiveMessages)}
             />
           )}
-          {note && (
+          {note && !sync.conflict && (
             <IconButton
               label="Move note to trash"
               icon=<Trash2 size={18} aria-hidden />
@@ -162,7 +217,12 @@ export function NoteEditor({ note, location, onClose }: NoteEditorProps) {
           <button type="button" className="button button--ghost" onClick={onClose}>
             Cancel
           </button>
-          <button type="button" className="button button--primary" onClick={save}>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={sync.conflict !== null}
+            onClick={() => void save()}
+          >
             {editing ? 'Edit' : 'Add'}
           </button>
         </div>

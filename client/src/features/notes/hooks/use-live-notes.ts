@@ -1,0 +1,115 @@
+import { useEffect } from 'react';
+import { useApolloClient } from '@apollo/client/react';
+import type { ApolloClient } from '@apollo/client';
+import { setConnectionStatus } from '../../../lib/connection-status';
+import { graphQLErrorCode } from '../../../lib/errors';
+import { applyNoteEvent, NoteEventsCursorDocument, NoteEventsDocument } from '../api/note-events';
+import { LabelsDocument } from '../api/note-queries';
+
+/** The longest wait between two attempts to reconnect. */
+const MAX_RETRY_MS = 15_000;
+
+/**
+ * Keeps the cache in step with every change made in another tab or on another device, through
+ * the server's change feed: while signed in, a subscription to `noteEvents` puts each change into
+ * the cache (so lists, cards and open editors follow within a moment, with no reload). After a
+ * dropped connection, a laptop waking up or a server restart it resubscribes from the last
+ * change it had, and the server replays what it missed. It starts from the feed's current cursor
+ * and then refreshes what is on screen, so nothing changed before that cursor is missed either.
+ */
+export function useLiveNotes(): void {
+  const client = useApolloClient();
+  useEffect(() => startLiveNotes(client), [client]);
+}
+
+/** The subscription's life, outside React: returns the function that ends it. */
+export function startLiveNotes(client: ApolloClient): () => void {
+  let cursor: string | null = null;
+  let stopped = false;
+  let attempt = 0;
+  let subscription: { unsubscribe(): void } | undefined;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let labelsTimer: ReturnType<typeof setTimeout> | undefined;
+
+  // A change can take a label out of use; the label list is asked for again once changes settle.
+  const refreshLabels = () => {
+    clearTimeout(labelsTimer);
+    labelsTimer = setTimeout(() => void client.refetchQueries({ include: [LabelsDocument] }), 300);
+  };
+
+  const retry = (error?: unknown) => {
+    subscription = undefined;
+    if (stopped) return;
+    if (graphQLErrorCode(error) === 'UNAUTHENTICATED') return;
+    setConnectionStatus(navigator.onLine ? 'connecting' : 'offline');
+    if (graphQLErrorCode(error) === 'CURSOR_EXPIRED') {
+      // Offline longer than the server keeps its feed: start afresh from what the server has now.
+      cursor = null;
+      void client.resetStore().catch(() => undefined);
+    }
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => void start(), Math.min(MAX_RETRY_MS, 500 * 2 ** attempt));
+    attempt += 1;
+  };
+
+  async function start() {
+    if (stopped || subscription) return;
+    try {
+      if (cursor === null) {
+        const { data } = await client.query({
+          query: NoteEventsCursorDocument,
+          fetchPolicy: 'network-only',
+        });
+        if (!data || stopped) return;
+        cursor = data.noteEventsCursor;
+        await client.refetchQueries({ include: 'active' });
+      }
+    } catch (error) {
+      retry(error);
+      return;
+    }
+    if (stopped) return;
+    subscription = client
+      // Not written to the cache as it comes: applyNoteEvent decides, keeping the newest version.
+      .subscribe({
+        query: NoteEventsDocument,
+        variables: { since: cursor },
+        fetchPolicy: 'no-cache',
+      })
+      .subscribe({
+        next: ({ data, error }) => {
+          if (error) return retry(error);
+          if (!data) return;
+          attempt = 0;
+          applyNoteEvent(client.cache, data.noteEvents);
+          cursor = data.noteEvents.cursor;
+          refreshLabels();
+        },
+        error: retry,
+        complete: () => retry(),
+      });
+  }
+
+  // Back online, or back to a tab that slept: try at once rather than at the next retry.
+  const now = () => {
+    if (subscription || stopped) return;
+    attempt = 0;
+    clearTimeout(retryTimer);
+    void start();
+  };
+  const offline = () => setConnectionStatus('offline');
+  window.addEventListener('online', now);
+  window.addEventListener('offline', offline);
+  document.addEventListener('visibilitychange', now);
+  void start();
+
+  return () => {
+    stopped = true;
+    subscription?.unsubscribe();
+    clearTimeout(retryTimer);
+    clearTimeout(labelsTimer);
+    window.removeEventListener('online', now);
+    window.removeEventListener('offline', offline);
+    document.removeEventListener('visibilitychange', now);
+  };
+}

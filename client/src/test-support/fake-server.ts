@@ -135,6 +135,28 @@ export function fakeServer(initial: Note[] = []) {
       record(id);
       return id;
     },
+    emptyTrash: () => {
+      const gone = notes.filter((n) => n.location === 'TRASH');
+      for (const note of gone) {
+        notes.splice(notes.indexOf(note), 1);
+        record(note.id);
+      }
+      return gone.map((note) => note.id);
+    },
+    renameLabel: ({ from, to }: { from: string; to: string }) => {
+      for (const note of notes.filter((n) => n.tags.includes(from))) {
+        note.tags = [...new Set(note.tags.map((tag) => (tag === from ? to : tag)))];
+        record(note);
+      }
+      return rootValue.labels();
+    },
+    deleteLabel: ({ name }: { name: string }) => {
+      for (const note of notes.filter((n) => n.tags.includes(name))) {
+        note.tags = note.tags.filter((tag) => tag !== name);
+        record(note);
+      }
+      return rootValue.labels();
+    },
   };
 
   /** noteEvents: the events after `since`, then each new one, until unsubscribed. */

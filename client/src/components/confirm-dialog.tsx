@@ -9,7 +9,13 @@ interface ConfirmDialogProps {
 }
 
 /** Asks before something that cannot be undone; Cancel (or Escape) is the safe choice. */
-export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Modal label={title} onClose={onCancel}>
       <section className="confirm-dialog">

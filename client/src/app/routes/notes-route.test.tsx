@@ -198,12 +198,18 @@ describe('/archive and /trash', () => {
     server.refuseNext('DeleteNote');
     const release = server.hold();
     await user.click(within(card('Binned')).getByRole('button', { name: 'Delete note forever' }));
+    // It cannot be undone, so it asks first; Cancel keeps the note.
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(cardTitles()).toEqual(['Binned']);
+    await user.click(within(card('Binned')).getByRole('button', { name: 'Delete note forever' }));
+    await user.click(screen.getByRole('button', { name: 'Delete Forever' }));
     expect(await screen.findByText('No Notes In Trash')).toBeInTheDocument();
     act(release);
     expect(await screen.findByText('Failed To Delete Note Permanently')).toBeInTheDocument();
     await waitFor(() => expect(cardTitles()).toEqual(['Binned']));
 
     await user.click(within(card('Binned')).getByRole('button', { name: 'Delete note forever' }));
+    await user.click(screen.getByRole('button', { name: 'Delete Forever' }));
     expect(await screen.findByText('Note Permanently deleted')).toBeInTheDocument();
     expect(server.notes.some((n) => n.id === 'n4')).toBe(false);
   });

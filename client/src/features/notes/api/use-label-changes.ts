@@ -13,9 +13,7 @@ function relabelCachedNotes(cache: ApolloCache, change: (label: string) => strin
       fields: {
         tags: (value) => {
           const tags = value as readonly string[];
-          const next = [
-            ...new Set(tags.map(change).filter((tag): tag is string => tag !== null)),
-          ];
+          const next = [...new Set(tags.map(change).filter((tag): tag is string => tag !== null))];
           return next.length === tags.length && next.every((tag, i) => tag === tags[i])
             ? tags
             : next;
@@ -44,7 +42,10 @@ export function useRenameLabel(): (from: string, to: string) => Promise<string[]
         update: (cache, result) => {
           if (!result.data) return;
           relabelCachedNotes(cache, (label) => (label === from ? to : label));
-          cache.writeQuery({ query: LabelsDocument, data: { __typename: 'Query', labels: result.data.labels } });
+          cache.writeQuery({
+            query: LabelsDocument,
+            data: { __typename: 'Query', labels: result.data.labels },
+          });
         },
       });
       if (!data) throw new Error('the server answered without the labels');
@@ -70,7 +71,10 @@ export function useDeleteLabel(): (name: string) => Promise<string[]> {
         update: (cache, result) => {
           if (!result.data) return;
           relabelCachedNotes(cache, (label) => (label === name ? null : label));
-          cache.writeQuery({ query: LabelsDocument, data: { __typename: 'Query', labels: result.data.labels } });
+          cache.writeQuery({
+            query: LabelsDocument,
+            data: { __typename: 'Query', labels: result.data.labels },
+          });
         },
       });
       if (!data) throw new Error('the server answered without the labels');

@@ -37,7 +37,11 @@ function LabelRow({
           onChange={(event) => setName(event.target.value)}
           onBlur={() => void commit()}
         />
-        <IconButton label={`Rename label ${label}`} icon={<Check size={16} aria-hidden />} type="submit" />
+        <IconButton
+          label={`Rename label ${label}`}
+          icon={<Check size={16} aria-hidden />}
+          type="submit"
+        />
       </form>
       <IconButton
         label={`Delete label ${label}`}
@@ -96,12 +100,7 @@ export function EditLabelsDialog({ onClose }: { onClose: () => void }) {
         ) : (
           <ul className="edit-labels__list" aria-label="Labels">
             {labels.map((label) => (
-              <LabelRow
-                key={label}
-                label={label}
-                onRename={renameLabel}
-                onDelete={setDeleting}
-              />
+              <LabelRow key={label} label={label} onRename={renameLabel} onDelete={setDeleting} />
             ))}
           </ul>
         )}

@@ -50,7 +50,8 @@ export const NoteCard = memo(function NoteCard({ note }: { note: Note }) {
   const inTrash = location === 'TRASH';
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.target !== event.currentTarget || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.target !== event.currentTarget || event.ctrlKey || event.metaKey || event.altKey)
+      return;
     const act: Record<string, (() => unknown) | undefined> = {
       Enter: inTrash ? undefined : () => openEditModal(note),
       e: location === 'NOTES' ? commands.archive : undefined,

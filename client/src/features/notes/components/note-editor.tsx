@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { Archive, ArchiveRestore, Pin, PinOff, Trash2 } from 'lucide-react';
 import { readAuth } from '../../../lib/storage';
@@ -78,17 +78,25 @@ export function NoteEditor({ note, location, onClose }: NoteEditorProps) {
   });
   const [resaveAt, setResaveAt] = useState<number | null>(null);
 
+  // The draft is written a moment after typing pauses, and at once when the editor closes
+  // (Escape, or leaving the page) with a write still waiting.
+  const pendingWrite = useRef<(() => void) | null>(null);
   useEffect(() => {
     const untouched = changedFields(draftOf(sync.base), draft).length === 0;
-    const timer = setTimeout(() => {
+    const write = () => {
+      pendingWrite.current = null;
       if (untouched) dropDraft(userId, draftKey);
       else keepDraft(userId, draftKey, draft, sync.base ?? null);
-    }, 250);
+    };
+    pendingWrite.current = write;
+    const timer = setTimeout(write, 250);
     return () => clearTimeout(timer);
   }, [draft, sync.base, userId, draftKey]);
+  useEffect(() => () => pendingWrite.current?.(), []);
 
   /** Closes without keeping what was typed (Cancel, or a save the server has). */
   const discard = () => {
+    pendingWrite.current = null;
     dropDraft(userId, draftKey);
     onClose();
   };

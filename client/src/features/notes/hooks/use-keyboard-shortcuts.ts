@@ -35,9 +35,8 @@ function moveFocus(step: 1 | -1): void {
   if (all.length === 0) return;
   const at = all.findIndex((card) => card.contains(document.activeElement));
   const next = at === -1 ? (step === 1 ? 0 : all.length - 1) : at + step;
-  const card = all[Math.max(0, Math.min(all.length - 1, next))];
-  card?.focus();
-  card?.scrollIntoView({ block: 'nearest' });
+  // Focusing a card scrolls it into view.
+  all[Math.max(0, Math.min(all.length - 1, next))]?.focus();
 }
 
 interface ShortcutActions {

@@ -54,10 +54,14 @@ export function useLabels() {
         toast.success(renameLabelMessages.success);
         return true;
       }
-      return runNoteAction(() => rename(from, to), renameLabelMessages, () => ({
-        run: () => rename(to, from),
-        messages: renameLabelMessages,
-      }));
+      return runNoteAction(
+        () => rename(from, to),
+        renameLabelMessages,
+        () => ({
+          run: () => rename(to, from),
+          messages: renameLabelMessages,
+        }),
+      );
     },
     [labels, data?.labels, replaceAddedLabel, rename],
   );

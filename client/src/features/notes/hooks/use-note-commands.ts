@@ -49,7 +49,7 @@ export function useNoteCommands(note: Note) {
   const deleteForever = useDeleteNote();
   const [pending, setPending] = useState(0);
 
-  const run = async <T,>(
+  const run = async <T>(
     action: () => Promise<T>,
     messages: ActionMessages,
     undoWith?: (result: T) => UndoEntry,
@@ -60,18 +60,25 @@ export function useNoteCommands(note: Note) {
     return ok;
   };
 
-  /** A change of some fields, applied on top of the latest version; Undo puts them back. */
-  const change = (input: NoteInput, messages: ActionMessages) =>
+  /**
+   * A change of some fields, applied on top of the latest version; Undo puts them back (and says
+   * `undoMessages`, when taking it back reads differently).
+   */
+  const change = (input: NoteInput, messages: ActionMessages, undoMessages = messages) =>
     run(
       () => update(note, input),
       messages,
-      (changed) => ({ run: () => update(changed, previous(note, input)), messages }),
+      (changed) => ({
+        run: () => update(changed, previous(note, input)),
+        messages: undoMessages,
+      }),
     );
 
   return {
     pending: pending > 0,
     change: (input: NoteInput, kind: CardChange) => change(input, cardChangeMessages(kind)),
-    togglePin: () => change({ pinned: !note.pinned }, pinMessages(!note.pinned)),
+    togglePin: () =>
+      change({ pinned: !note.pinned }, pinMessages(!note.pinned), pinMessages(note.pinned)),
     archive: () =>
       run(
         () => archive(note),

@@ -45,7 +45,10 @@ export function loadDraft(userId: string, key: string): LocalDraft | undefined {
 }
 
 export function keepDraft(userId: string, key: string, draft: Draft, base: Note | null): void {
-  writeAll(userId, { ...readAll(userId), [key]: { draft, base, savedAt: new Date().toISOString() } });
+  writeAll(userId, {
+    ...readAll(userId),
+    [key]: { draft, base, savedAt: new Date().toISOString() },
+  });
 }
 
 export function dropDraft(userId: string, key: string): void {

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { notesList, postApi } from './support/app';
+import { describeViolations } from './support/axe';
 import { launchBrowser, viewports, type ViewportName } from './support/browser';
 import { startServer, waitFor, type RunningServer } from './support/server';
 
@@ -132,7 +133,44 @@ const SCREENS: Screen[] = [
       await page.getByRole('navigation', { name: 'Menu' }).waitFor();
     },
   },
+  {
+    name: 'home with a card focused from the keyboard (j)',
+    path: '/home',
+    signedIn: true,
+    ready: cards(3),
+    act: async (page) => {
+      await page.keyboard.press('j');
+      await notesList(page).getByRole('article').first().and(page.locator(':focus')).waitFor();
+    },
+  },
+  {
+    name: 'home with the keyboard shortcuts (?)',
+    path: '/home',
+    signedIn: true,
+    ready: cards(3),
+    act: async (page) => {
+      await page.keyboard.press('?');
+      await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+    },
+  },
+  {
+    name: 'home with Edit labels open',
+    path: '/home?labels=edit',
+    signedIn: true,
+    ready: cards(3),
+    act: (page) => page.getByRole('textbox', { name: 'Label name: work' }).waitFor(),
+  },
   { name: 'archive', path: '/archive', signedIn: true, ready: cards(2) },
+  {
+    name: 'trash asking before Empty trash',
+    path: '/trash',
+    signedIn: true,
+    ready: cards(2),
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Empty trash' }).click();
+      await page.getByRole('dialog', { name: 'Empty trash?' }).waitFor();
+    },
+  },
   { name: 'trash', path: '/trash', signedIn: true, ready: cards(2) },
   {
     name: 'profile',
@@ -158,20 +196,6 @@ const SCREENS: Screen[] = [
     ready: heading('ERROR 404 : PAGE NOT FOUND'),
   },
 ];
-
-/** The violations that fail the check, one line each with the elements at fault. */
-function describeViolations(results: Awaited<ReturnType<AxeBuilder['analyze']>>): string[] {
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => {
-      const nodes = violation.nodes
-        .slice(0, 5)
-        .map(
-          (node) => `    ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`,
-        );
-      return `${violation.id} (${violation.impact}): ${violation.help}\n${nodes.join('\n')}`;
-    });
-}
 
 describe.each(['dark', 'light'] as const)('axe, %s theme', (theme) => {
   const contexts = new Map<string, BrowserContext>();

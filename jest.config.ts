@@ -1,6 +1,12 @@
 import type { Config } from 'jest';
 
-/** Unit and integration tests: the server on node, the client on jsdom, both through ts-jest. */
+/**
+ * Unit and integration tests: the server on node, the client on jsdom, both through ts-jest.
+ * `*.postgres.test.ts` files test what only PostgreSQL has: they run when TEST_DATABASE_URL names
+ * a server (`npm run test:pg`, CI's PostgreSQL suite) and are left out of the SQLite run.
+ */
+const postgresOnly = process.env.TEST_DATABASE_URL ? [] : ['\\.postgres\\.test\\.ts$'];
+
 const config: Config = {
   projects: [
     {
@@ -8,6 +14,7 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/server'],
       testMatch: ['**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', ...postgresOnly],
       transform: {
         '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/server/tsconfig.json' }],
       },

@@ -275,8 +275,6 @@ export function notesService(store: Store) {
         await recordChange(tx, userId, id, 'DELETED');
       });
     },
-
-    labels: (userId: string) => store.notes.labels(userId),
   };
 }
 

@@ -65,7 +65,10 @@ export function noteRepository(
     },
 
     async insert(userId, note) {
-      await db.insertInto('notes').values(toNoteRow(userId, note, dialect)).execute();
+      await db
+        .insertInto('notes')
+        .values(toNoteRow(userId, note, dialect))
+        .execute();
       await replaceTags(userId, note.id, note.tags);
     },
 
@@ -99,6 +102,36 @@ export function noteRepository(
         .where('user_id', '=', userId)
         .execute();
       await db.deleteFrom('notes').where('user_id', '=', userId).where('id', '=', id).execute();
+    },
+
+    async labelledForWrite(userId, label) {
+      const rows = await db
+        .selectFrom('notes')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('note_tags')
+            .select('note_tags.note_id')
+            .where('note_tags.user_id', '=', userId)
+            .where('note_tags.tag', '=', label),
+        )
+        .orderBy('created_at', 'asc')
+        .orderBy('id', 'asc')
+        .$if(dialect === 'postgres', (q) => q.forUpdate())
+        .execute();
+      return rows.map(toNoteRecord);
+    },
+
+    async hasLabel(userId, label) {
+      const row = await db
+        .selectFrom('note_tags')
+        .select('note_id')
+        .where('user_id', '=', userId)
+        .where('tag', '=', label)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     async labels(userId) {

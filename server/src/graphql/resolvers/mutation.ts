@@ -32,4 +32,9 @@ export const Mutation: MutationResolvers = {
     await ctx.services.notes.deleteForever(requireUser(ctx).id, id);
     return id;
   },
+
+  renameLabel: (_parent, { from, to }, ctx) =>
+    ctx.services.labels.rename(requireUser(ctx).id, from, to),
+
+  deleteLabel: (_parent, { name }, ctx) => ctx.services.labels.delete(requireUser(ctx).id, name),
 };

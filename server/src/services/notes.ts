@@ -275,6 +275,19 @@ export function notesService(store: Store) {
         await recordChange(tx, userId, id, 'DELETED');
       });
     },
+
+    /**
+     * Deletes every note in the trash forever, in one transaction with one DELETED event each;
+     * returns their ids, oldest first.
+     */
+    emptyTrash: (userId: string): Promise<string[]> =>
+      store.transaction(async (tx) => {
+        const ids = (await tx.notes.allForWrite(userId, 'trash')).map((n) => n.id);
+        if (ids.length === 0) return [];
+        await tx.notes.deleteMany(userId, ids);
+        await tx.events.appendMany(userId, ids, 'DELETED', now());
+        return ids;
+      }),
   };
 }
 

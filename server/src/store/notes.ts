@@ -6,6 +6,15 @@ import { toNoteRecord, toNoteRow, toRowUpdate } from './note-rows';
 import type { NoteRepository } from './repositories';
 import type { Database } from './schema';
 
+/** Ids a statement lists at most: well under SQLite's and PostgreSQL's limits on parameters. */
+const chunkSize = 500;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += chunkSize) out.push(items.slice(i, i + chunkSize));
+  return out;
+}
+
 /** Notes over `db`, the database or a transaction. Every query is scoped by owner. */
 export function noteRepository(
   db: Kysely<Database>,
@@ -102,6 +111,34 @@ export function noteRepository(
         .where('user_id', '=', userId)
         .execute();
       await db.deleteFrom('notes').where('user_id', '=', userId).where('id', '=', id).execute();
+    },
+
+    async deleteMany(userId, ids) {
+      for (const chunk of chunks(ids)) {
+        await db
+          .deleteFrom('note_tags')
+          .where('user_id', '=', userId)
+          .where('note_id', 'in', chunk)
+          .execute();
+        await db
+          .deleteFrom('notes')
+          .where('user_id', '=', userId)
+          .where('id', 'in', chunk)
+          .execute();
+      }
+    },
+
+    async allForWrite(userId, location) {
+      const rows = await db
+        .selectFrom('notes')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('location', '=', location)
+        .orderBy('created_at', 'asc')
+        .orderBy('id', 'asc')
+        .$if(dialect === 'postgres', (q) => q.forUpdate())
+        .execute();
+      return rows.map(toNoteRecord);
     },
 
     async labelledForWrite(userId, label) {

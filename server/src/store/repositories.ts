@@ -49,6 +49,10 @@ export interface NoteRepository extends NoteReader {
   /** Moves the note and adds one to its version, in one statement. */
   move(userId: string, id: string, target: NoteMove): Promise<void>;
   delete(userId: string, id: string): Promise<void>;
+  /** Deletes the user's notes among `ids`, forever. */
+  deleteMany(userId: string, ids: readonly string[]): Promise<void>;
+  /** Every note in one place, oldest first, each locked like {@link findForWrite}. */
+  allForWrite(userId: string, location: NoteLocation): Promise<NoteRecord[]>;
   /** The user's notes carrying `label`, wherever they are, oldest first, each locked. */
   labelledForWrite(userId: string, label: string): Promise<NoteRecord[]>;
   /** Whether any of the user's notes, wherever it is, carries `label`. */

@@ -33,6 +33,8 @@ export const Mutation: MutationResolvers = {
     return id;
   },
 
+  emptyTrash: (_parent, _args, ctx) => ctx.services.notes.emptyTrash(requireUser(ctx).id),
+
   renameLabel: (_parent, { from, to }, ctx) =>
     ctx.services.labels.rename(requireUser(ctx).id, from, to),
 

@@ -1,6 +1,7 @@
 import type { TokenService } from '../auth/tokens';
 import type { Store } from '../store';
 import { callerService, type CallerService } from './caller';
+import { labelsService, type LabelsService } from './labels';
 import { noteEventsService, type NoteEventsOptions, type NoteEventsService } from './note-events';
 import { notesService, type NotesService } from './notes';
 import { usersService, type UsersService, type UsersServiceOptions } from './users';
@@ -9,6 +10,7 @@ import { usersService, type UsersService, type UsersServiceOptions } from './use
 export interface Services {
   users: UsersService;
   notes: NotesService;
+  labels: LabelsService;
   noteEvents: NoteEventsService;
   caller: CallerService;
 }
@@ -27,6 +29,7 @@ export function createServices(
   return {
     users,
     notes: notesService(store),
+    labels: labelsService(store),
     noteEvents: noteEventsService(store, options.noteEvents),
     caller: callerService(users),
   };

@@ -137,6 +137,21 @@ describe('undo', () => {
     expect(serverNote('n2')?.location).toBe('NOTES');
   });
 
+  it('Ctrl+Z pressed before the server answers undoes that action, not the one before', async () => {
+    const user = userEvent.setup();
+    await openHome();
+    await user.click(within(card('Recipes')).getByRole('button', { name: 'Pin note' }));
+    await screen.findByText('Note Pinned');
+    const release = server.hold();
+    await user.click(within(card('Plans')).getByRole('button', { name: 'Archive note' }));
+    act(() => (document.activeElement as HTMLElement).blur());
+    await user.keyboard('{Control>}z{/Control}');
+    act(release);
+    expect(await screen.findByText('Note Unarchived Successfully')).toBeInTheDocument();
+    expect(serverNote('n2')?.location).toBe('NOTES');
+    expect(serverNote('n5')?.pinned).toBe(true);
+  });
+
   it('Undo after saving an edit brings back the text before the save', async () => {
     const user = userEvent.setup();
     await openHome();

@@ -4,7 +4,13 @@ import { graphQLErrorCode } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { UndoToast } from '../components/undo-toast';
 import type { ActionMessages } from './note-messages';
-import { rememberUndo, takeUndo, type UndoEntry } from './undo-stack';
+import {
+  rememberUndo,
+  reversibleSettled,
+  takeUndo,
+  trackReversible,
+  type UndoEntry,
+} from './undo-stack';
 
 /**
  * Tells the user a note action failed. The server's refusal gets the action's own message;
@@ -25,10 +31,15 @@ export function reportFailure(error: unknown, message: string): void {
   toast.error('Action Failed, See Log For Its Reason');
 }
 
-/** Undoes a remembered action (from its toast, or the most recent one): it says so, or fails. */
-export function undo(entry?: UndoEntry): Promise<boolean> {
+/**
+ * Undoes a remembered action (from its toast, or the most recent one): it says so, or fails.
+ * The most recent one is taken once every reversible action already started has been answered,
+ * so Ctrl/⌘+Z pressed right after an action undoes that action, not the one before it.
+ */
+export async function undo(entry?: UndoEntry): Promise<boolean> {
+  if (!entry) await reversibleSettled();
   const taken = takeUndo(entry);
-  return taken ? runNoteAction(taken.run, taken.messages) : Promise.resolve(false);
+  return taken ? runNoteAction(taken.run, taken.messages) : false;
 }
 
 /**
@@ -37,7 +48,17 @@ export function undo(entry?: UndoEntry): Promise<boolean> {
  * it is given what the action resolved to and says how to take it back. Resolves to whether the
  * action worked.
  */
-export async function runNoteAction<T>(
+export function runNoteAction<T>(
+  action: () => Promise<T>,
+  messages: ActionMessages,
+  undoWith?: (result: T) => UndoEntry,
+): Promise<boolean> {
+  const done = runAndAnnounce(action, messages, undoWith);
+  if (undoWith) trackReversible(done);
+  return done;
+}
+
+async function runAndAnnounce<T>(
   action: () => Promise<T>,
   { success, failure }: ActionMessages,
   undoWith?: (result: T) => UndoEntry,

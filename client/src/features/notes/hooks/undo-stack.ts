@@ -11,6 +11,24 @@ const DEPTH = 20;
 
 const entries: UndoEntry[] = [];
 
+/** Reversible actions the server has not answered yet: Ctrl/⌘+Z waits for them first. */
+const inFlight = new Set<Promise<unknown>>();
+
+/** Notes a reversible action in flight, until it settles. */
+export function trackReversible(action: Promise<unknown>): void {
+  const settled = action.then(
+    () => undefined,
+    () => undefined,
+  );
+  inFlight.add(settled);
+  void settled.then(() => inFlight.delete(settled));
+}
+
+/** Resolves once every reversible action started so far has been answered (and remembered). */
+export async function reversibleSettled(): Promise<void> {
+  while (inFlight.size > 0) await Promise.all([...inFlight]);
+}
+
 /** Remembers an action that worked, so that it can be undone (newest last). */
 export function rememberUndo(entry: UndoEntry): void {
   entries.push(entry);

@@ -154,3 +154,49 @@ it('empties a trash of more notes than one statement lists', async () => {
     await own.close();
   }
 });
+
+it('racing restores, each trashed note ends either restored or deleted with its event, never both or neither', async () => {
+  const own = await createTestApp();
+  try {
+    const user = await own.signup();
+    const call = <T>(query: string, variables: Record<string, unknown> = {}) =>
+      own.graphql<T>(query, variables, user.token);
+    for (let round = 0; round < 4; round += 1) {
+      const ids: string[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        const res = await call<{ addNote: { id: string } }>(
+          `mutation($t: String!) { addNote(input: { title: $t }) { id } }`,
+          { t: `race ${round}.${i}` },
+        );
+        const { id } = res.data!.addNote;
+        await call(`mutation($id: ID!) { trashNote(id: $id) { id } }`, { id });
+        ids.push(id);
+      }
+      const cursor = Number(await own.services.noteEvents.cursor(user.id));
+      const [emptied, ...restores] = await Promise.all([
+        call<{ emptyTrash: string[] }>(`mutation { emptyTrash }`),
+        ...ids.map((id) => call(`mutation($id: ID!) { restoreNote(id: $id) { id } }`, { id })),
+      ]);
+      const deleted = new Set(emptied.data!.emptyTrash);
+      const rows = new Map((await own.behind.notes(user.id)).map((n) => [n.id, n]));
+      const events = await own.store.events.after(user.id, cursor, 100);
+      ids.forEach((id, i) => {
+        const restored = restores[i]!.errors === undefined;
+        if (!restored) expect(restores[i]!.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+        expect({ id, restored, deleted: deleted.has(id) }).toEqual({
+          id,
+          restored,
+          deleted: !restored,
+        });
+        expect(rows.get(id)?.location).toBe(restored ? 'notes' : undefined);
+        expect(events.filter((e) => e.noteId === id).map((e) => e.kind)).toEqual([
+          restored ? 'UPSERTED' : 'DELETED',
+        ]);
+      });
+      // Restored notes leave the trash empty for the next round.
+      await call(`mutation { emptyTrash }`);
+    }
+  } finally {
+    await own.close();
+  }
+});

@@ -22,7 +22,8 @@ export function exactText(text: string): RegExp {
 export async function expectToast(page: Page, message: string): Promise<void> {
   const toast = page
     .locator('.Toastify__toast:not([data-e2e-seen]):not([class*="-exit"])')
-    .filter({ hasText: exactText(message) })
+    // The toast's text alone, or with the Undo button of a reversible action after it.
+    .filter({ hasText: new RegExp(`^\\s*${escapeRegExp(message)}\\s*(Undo)?\\s*$`) })
     .first();
   await toast.waitFor({ state: 'visible' });
   const handle = await toast.elementHandle();

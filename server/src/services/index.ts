@@ -2,7 +2,9 @@ import type { TokenService } from '../auth/tokens';
 import type { Store } from '../store';
 import { callerService, type CallerService } from './caller';
 import { noteEventsService, type NoteEventsOptions, type NoteEventsService } from './note-events';
+import type { Clock } from './clock';
 import { notesService, type NotesService } from './notes';
+import { retentionService, type RetentionOptions, type RetentionService } from './retention';
 import { usersService, type UsersService, type UsersServiceOptions } from './users';
 
 /** Every service, built once per app over one store. */
@@ -10,11 +12,15 @@ export interface Services {
   users: UsersService;
   notes: NotesService;
   noteEvents: NoteEventsService;
+  retention: RetentionService;
   caller: CallerService;
 }
 
 export interface ServicesOptions extends UsersServiceOptions {
   noteEvents: NoteEventsOptions;
+  retention: Omit<RetentionOptions, 'clock'>;
+  /** Where the notes and the retention job read the time; tests inject theirs. */
+  clock?: Clock;
 }
 
 /** The services over `store`, signing tokens with `tokens`. */
@@ -26,8 +32,9 @@ export function createServices(
   const users = usersService(store, tokens, options);
   return {
     users,
-    notes: notesService(store),
+    notes: notesService(store, { clock: options.clock }),
     noteEvents: noteEventsService(store, options.noteEvents),
+    retention: retentionService(store, { ...options.retention, clock: options.clock }),
     caller: callerService(users),
   };
 }

@@ -23,6 +23,7 @@ export function toNoteRecord(row: NoteRow): NoteRecord {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     version: row.version,
+    trashedAt: row.trashed_at,
   };
 }
 
@@ -41,6 +42,7 @@ export function toNoteRow(userId: string, note: NoteRecord): NewNoteRow {
     created_at: note.createdAt,
     updated_at: note.updatedAt,
     version: note.version,
+    trashed_at: note.trashedAt,
   };
 }
 

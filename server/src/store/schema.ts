@@ -36,6 +36,20 @@ interface NotesTable {
   updated_at: string;
   /** 1 when added, one more with every change. */
   version: Generated<number>;
+  /** When the note went to the trash (null outside it): the retention job counts from it. */
+  trashed_at: string | null;
+}
+
+/** Earlier texts of a note, kept when it changes (coalesced); deleted with the note. */
+interface NoteRevisionsTable {
+  id: string;
+  note_id: string;
+  user_id: string;
+  /** When this text was replaced. */
+  created_at: string;
+  title: string;
+  content: string;
+  text_content: string;
 }
 
 /** One row per label of a note: serves the tag filter and the label list. */
@@ -64,10 +78,12 @@ export interface Database {
   notes: NotesTable;
   note_tags: NoteTagsTable;
   note_events: NoteEventsTable;
+  note_revisions: NoteRevisionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NoteRow = Selectable<NotesTable>;
 export type NoteEventRow = Selectable<NoteEventsTable>;
+export type NoteRevisionRow = Selectable<NoteRevisionsTable>;
 export type NewNoteRow = Insertable<NotesTable>;
 export type NoteRowUpdate = Updateable<NotesTable>;

@@ -1,26 +1,50 @@
+import { useCallback, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Sidebar } from '../components/sidebar';
+import { LabelNav } from '../features/notes/components/label-nav';
+import { ShortcutsDialog } from '../features/notes/components/shortcuts-dialog';
 import { NotesUiProvider, useNotesUi } from '../features/notes/hooks/notes-ui-context';
+import { useKeyboardShortcuts } from '../features/notes/hooks/use-keyboard-shortcuts';
 import { useLiveNotes } from '../features/notes/hooks/use-live-notes';
 import { SearchProvider } from '../features/search/hooks/search-context';
 
+/** The search field, on the pages that have one; from elsewhere, /home's. */
+function focusSearch(pathname: string, navigate: (to: string) => unknown) {
+  const field = document.querySelector<HTMLInputElement>('.search-bar__input');
+  if (field) field.focus();
+  else if (pathname !== '/home') void navigate('/home');
+}
+
 function Shell() {
   useLiveNotes();
-  const { setNewNoteOpen } = useNotesUi();
+  const { setNewNoteOpen, focusNewNote } = useNotesUi();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const [helpOpen, setHelpOpen] = useState(false);
 
   const onAddNote = () => {
     if (pathname !== '/home') void navigate('/home');
     setNewNoteOpen(true);
   };
 
+  useKeyboardShortcuts({
+    newNote: useCallback(() => {
+      if (pathname !== '/home' && pathname !== '/archive') void navigate('/home');
+      focusNewNote();
+    }, [pathname, navigate, focusNewNote]),
+    search: useCallback(() => focusSearch(pathname, navigate), [pathname, navigate]),
+    showHelp: useCallback(() => setHelpOpen(true), []),
+  });
+
   return (
     <div className="app-layout">
-      <Sidebar onAddNote={onAddNote} />
+      <Sidebar onAddNote={onAddNote}>
+        <LabelNav />
+      </Sidebar>
       <main className="app-layout__main">
         <Outlet />
       </main>
+      {helpOpen && <ShortcutsDialog onClose={() => setHelpOpen(false)} />}
     </div>
   );
 }

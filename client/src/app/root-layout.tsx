@@ -5,6 +5,7 @@ import { SideMenu } from '../components/side-menu';
 import { TopBar } from '../components/top-bar';
 import { AuthProvider, useAuth } from '../features/auth/hooks/auth-context';
 import { useLogout } from '../features/auth/hooks/use-logout';
+import { LabelNav } from '../features/notes/components/label-nav';
 import { ThemeToggle } from '../features/theme/components/theme-toggle';
 
 function Chrome({ children }: { children: ReactNode }) {
@@ -25,7 +26,9 @@ function Chrome({ children }: { children: ReactNode }) {
         onLogout={onLogout}
         onOpenMenu={() => setMenuOpen(true)}
       />
-      <SideMenu open={menuOpen} signedIn={isAuth} onClose={closeMenu} onLogout={onLogout} />
+      <SideMenu open={menuOpen} signedIn={isAuth} onClose={closeMenu} onLogout={onLogout}>
+        {isAuth && <LabelNav onNavigate={closeMenu} />}
+      </SideMenu>
       <div id="content" className="page">
         {children}
       </div>

@@ -4,17 +4,30 @@ interface IconButtonProps {
   /** The button's accessible name, also shown as its tooltip. */
   label: string;
   icon: ReactNode;
-  onClick: () => void;
+  /** Left out for a form's submit button (`type="submit"`). */
+  onClick?: () => void;
+  type?: 'button' | 'submit';
+  /** For a toggle: whether it is on (aria-pressed). */
+  pressed?: boolean;
+  className?: string;
 }
 
 /** A round icon-only button, named for screen readers and titled for pointer users. */
-export function IconButton({ label, icon, onClick }: IconButtonProps) {
+export function IconButton({
+  label,
+  icon,
+  onClick,
+  pressed,
+  className,
+  type = 'button',
+}: IconButtonProps) {
   return (
     <button
-      type="button"
-      className="icon-button"
+      type={type}
+      className={className ? `icon-button ${className}` : 'icon-button'}
       aria-label={label}
       title={label}
+      aria-pressed={pressed}
       onClick={onClick}
     >
       {icon}

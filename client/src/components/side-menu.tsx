@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { LogIn, LogOut, X } from 'lucide-react';
 import { NAV_ITEMS } from './nav-items';
@@ -8,10 +9,12 @@ interface SideMenuProps {
   signedIn: boolean;
   onClose: () => void;
   onLogout: () => void;
+  /** Shown after the pages (the labels, when signed in). */
+  children?: ReactNode;
 }
 
 /** The phone menu behind the hamburger: pages, Login or Logout, and Close. */
-export function SideMenu({ open, signedIn, onClose, onLogout }: SideMenuProps) {
+export function SideMenu({ open, signedIn, onClose, onLogout, children }: SideMenuProps) {
   const closeRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -36,6 +39,7 @@ export function SideMenu({ open, signedIn, onClose, onLogout }: SideMenuProps) {
             <span>{label}</span>
           </NavLink>
         ))}
+        {children}
         {signedIn ? (
           <button
             type="button"

@@ -24,6 +24,7 @@ export function aNote(fields: Partial<Note> & { id: string }): Note {
     location: 'NOTES',
     previousLocation: null,
     version: 1,
+    pinned: false,
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     ...fields,
@@ -133,6 +134,28 @@ export function fakeServer(initial: Note[] = []) {
       notes.splice(notes.indexOf(find(id, ['TRASH'])), 1);
       record(id);
       return id;
+    },
+    emptyTrash: () => {
+      const gone = notes.filter((n) => n.location === 'TRASH');
+      for (const note of gone) {
+        notes.splice(notes.indexOf(note), 1);
+        record(note.id);
+      }
+      return gone.map((note) => note.id);
+    },
+    renameLabel: ({ from, to }: { from: string; to: string }) => {
+      for (const note of notes.filter((n) => n.tags.includes(from))) {
+        note.tags = [...new Set(note.tags.map((tag) => (tag === from ? to : tag)))];
+        record(note);
+      }
+      return rootValue.labels();
+    },
+    deleteLabel: ({ name }: { name: string }) => {
+      for (const note of notes.filter((n) => n.tags.includes(name))) {
+        note.tags = note.tags.filter((tag) => tag !== name);
+        record(note);
+      }
+      return rootValue.labels();
     },
   };
 

@@ -1,6 +1,9 @@
 import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { NoteLocation } from '../../gql/graphql';
+import { EditLabelsDialog } from '../../features/notes/components/edit-labels-dialog';
 import { EditModal } from '../../features/notes/components/edit-modal';
+import { EDIT_LABELS_PARAM, LABEL_PARAM } from '../../features/notes/components/label-nav';
 import { NewNotePanel } from '../../features/notes/components/new-note-panel';
 import { NotesList } from '../../features/notes/components/notes-list';
 import { useLabels } from '../../features/notes/hooks/use-labels';
@@ -15,11 +18,21 @@ import { useSearch } from '../../features/search/hooks/search-context';
 function NotesRoute({ location }: { location: NoteLocation }) {
   const { setNewNoteOpen } = useNotesUi();
   const { labels } = useLabels();
-  const { filter, filtering, clearSearchAndFilters } = useSearch();
+  const { filter, filtering, clearSearchAndFilters, dispatch } = useSearch();
+  const [params, setParams] = useSearchParams();
+  const label = params.get(LABEL_PARAM);
+  const editingLabels = params.has(EDIT_LABELS_PARAM);
 
   useEffect(() => {
     setNewNoteOpen(location === 'NOTES');
   }, [location, setNewNoteOpen]);
+
+  // A label chosen in the sidebar filters the list; the address goes back to the page's own.
+  useEffect(() => {
+    if (label === null) return;
+    dispatch({ type: 'showLabel', tag: label });
+    setParams({}, { replace: true });
+  }, [label, dispatch, setParams]);
 
   return (
     <>
@@ -37,6 +50,7 @@ function NotesRoute({ location }: { location: NoteLocation }) {
         onClearSearch={clearSearchAndFilters}
       />
       <EditModal location={location} />
+      {editingLabels && <EditLabelsDialog onClose={() => setParams({}, { replace: true })} />}
     </>
   );
 }

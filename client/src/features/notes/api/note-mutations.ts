@@ -62,3 +62,24 @@ export const DeleteNoteDocument = graphql(`
     deleteNote(id: $id)
   }
 `);
+
+/** Deletes every trashed note forever; the ids deleted. */
+export const EmptyTrashDocument = graphql(`
+  mutation EmptyTrash {
+    emptyTrash
+  }
+`);
+
+/** Renames a label on every note (notes, archive and trash); the labels after. */
+export const RenameLabelDocument = graphql(`
+  mutation RenameLabel($from: String!, $to: String!) {
+    labels: renameLabel(from: $from, to: $to)
+  }
+`);
+
+/** Removes a label from every note; the labels after. */
+export const DeleteLabelDocument = graphql(`
+  mutation DeleteLabel($name: String!) {
+    labels: deleteLabel(name: $name)
+  }
+`);

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import type { Note } from './note-fields';
 import { forgetNote } from './note-cache';
-import { DeleteNoteDocument } from './note-mutations';
+import { DeleteNoteDocument, EmptyTrashDocument } from './note-mutations';
 
 /**
  * Deletes a trashed note forever: it leaves the trash at once, and comes back if the server
@@ -18,6 +18,26 @@ export function useDeleteNote(): (note: Note) => Promise<void> {
         optimisticResponse: { __typename: 'Mutation', deleteNote: note.id },
         update: (cache) => forgetNote(cache, note.id),
       });
+    },
+    [client],
+  );
+}
+
+/**
+ * Deletes every note in the trash forever: the trash empties at once, and fills again if the
+ * server refuses. Resolves to the ids deleted.
+ */
+export function useEmptyTrash(): (trashed: readonly string[]) => Promise<string[]> {
+  const client = useApolloClient();
+  return useCallback(
+    async (trashed: readonly string[]) => {
+      const { data } = await client.mutate({
+        mutation: EmptyTrashDocument,
+        optimisticResponse: { __typename: 'Mutation', emptyTrash: [...trashed] },
+        update: (cache, result) => result.data?.emptyTrash.forEach((id) => forgetNote(cache, id)),
+      });
+      if (!data) throw new Error('the server answered without the ids');
+      return data.emptyTrash;
     },
     [client],
   );

@@ -2,6 +2,7 @@ import { useDeferredValue } from 'react';
 import { Spinner } from '../../../components/spinner';
 import { ErrorPanel } from '../../../components/error-panel';
 import type { NoteFilter, NoteLocation } from '../../../gql/graphql';
+import type { Note } from '../api/note-fields';
 import { useNoteList } from '../hooks/use-note-list';
 import { useProgressiveCount } from '../hooks/use-progressive-count';
 import { LoadMoreSentinel } from './load-more-sentinel';
@@ -26,6 +27,18 @@ interface NotesListProps {
   /** True when a query or filter may be hiding notes. */
   filtering: boolean;
   onClearSearch: () => void;
+}
+
+function NoteGrid({ notes, label }: { notes: readonly Note[]; label: string }) {
+  return (
+    <ul className="notes-grid" aria-label={label}>
+      {notes.map((note) => (
+        <li key={note.id}>
+          <NoteCard note={note} />
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** The grid of note cards for a list, loading more as it scrolls, with its empty states. */
@@ -68,16 +81,36 @@ export function NotesList({ location, filter, filtering, onClearSearch }: NotesL
     );
   }
 
+  // The server and the cache put pinned notes first, each group in the chosen order.
+  const shown = notes.slice(0, visible);
+  const pinned = location === 'TRASH' ? [] : shown.filter((note) => note.pinned);
+  const others = pinned.length === 0 ? shown : shown.filter((note) => !note.pinned);
+
   return (
     <>
-      <h2 className="visually-hidden">{LIST_HEADING[location]}</h2>
-      <ul className="notes-grid" aria-label="Notes">
-        {notes.slice(0, visible).map((note) => (
-          <li key={note.id}>
-            <NoteCard note={note} />
-          </li>
-        ))}
-      </ul>
+      {pinned.length === 0 ? (
+        <>
+          <h2 className="visually-hidden">{LIST_HEADING[location]}</h2>
+          <NoteGrid notes={others} label="Notes" />
+        </>
+      ) : (
+        <>
+          <section className="notes-group" aria-labelledby="notes-pinned">
+            <h2 id="notes-pinned" className="notes-group__title">
+              Pinned
+            </h2>
+            <NoteGrid notes={pinned} label="Pinned notes" />
+          </section>
+          {others.length > 0 && (
+            <section className="notes-group" aria-labelledby="notes-others">
+              <h2 id="notes-others" className="notes-group__title">
+                Others
+              </h2>
+              <NoteGrid notes={others} label="Other notes" />
+            </section>
+          )}
+        </>
+      )}
       {/* Only once every loaded card is drawn, or it would ask for more too soon. */}
       {hasNextPage && visible === notes.length && <LoadMoreSentinel onVisible={loadMore} />}
       {hasNextPage && loading && (

@@ -50,3 +50,24 @@ export const cardChangeMessages = (change: CardChange): ActionMessages => ({
   success: `Note ${change} Updated`,
   failure: 'Failed To Update Note',
 });
+
+/** Pinning or unpinning from a card, the editor or the keyboard. */
+export const pinMessages = (pinned: boolean): ActionMessages => ({
+  success: pinned ? 'Note Pinned' : 'Note Unpinned',
+  failure: 'Failed To Update Note',
+});
+
+export const emptyTrashMessages: ActionMessages = {
+  success: 'Trash Emptied',
+  failure: 'Failed To Empty Trash',
+};
+
+export const renameLabelMessages: ActionMessages = {
+  success: 'Label Renamed',
+  failure: 'Failed To Rename Label',
+};
+
+export const deleteLabelMessages: ActionMessages = {
+  success: 'Label Deleted',
+  failure: 'Failed To Delete Label',
+};

@@ -12,6 +12,12 @@ interface NotesUi {
   /** Labels added from a label menu that no note carries yet. */
   addedLabels: string[];
   rememberLabel: (label: string) => void;
+  /** Renames (or, with null, forgets) a label added here that no note carries yet. */
+  replaceAddedLabel: (from: string, to: string | null) => void;
+  /** True from the keyboard's "new note" until the new-note title has taken the focus. */
+  newNoteFocus: boolean;
+  focusNewNote: () => void;
+  newNoteFocused: () => void;
 }
 
 const NotesUiContext = createContext<NotesUi | null>(null);
@@ -21,12 +27,25 @@ export function NotesUiProvider({ children }: { children: ReactNode }) {
   const [isNewNoteOpen, setNewNoteOpen] = useState(true);
   const [editorNote, setEditorNote] = useState<Note | null>(null);
   const [addedLabels, setAddedLabels] = useState<string[]>([]);
+  const [newNoteFocus, setNewNoteFocus] = useState(false);
 
   const closeEditModal = useCallback(() => setEditorNote(null), []);
   const rememberLabel = useCallback(
     (label: string) => setAddedLabels((labels) => [...labels, label]),
     [],
   );
+  const replaceAddedLabel = useCallback(
+    (from: string, to: string | null) =>
+      setAddedLabels((labels) =>
+        labels.flatMap((label) => (label !== from ? [label] : to === null ? [] : [to])),
+      ),
+    [],
+  );
+  const focusNewNote = useCallback(() => {
+    setNewNoteOpen(true);
+    setNewNoteFocus(true);
+  }, []);
+  const newNoteFocused = useCallback(() => setNewNoteFocus(false), []);
 
   const value = useMemo(
     () => ({
@@ -37,8 +56,22 @@ export function NotesUiProvider({ children }: { children: ReactNode }) {
       closeEditModal,
       addedLabels,
       rememberLabel,
+      replaceAddedLabel,
+      newNoteFocus,
+      focusNewNote,
+      newNoteFocused,
     }),
-    [isNewNoteOpen, editorNote, closeEditModal, addedLabels, rememberLabel],
+    [
+      isNewNoteOpen,
+      editorNote,
+      closeEditModal,
+      addedLabels,
+      rememberLabel,
+      replaceAddedLabel,
+      newNoteFocus,
+      focusNewNote,
+      newNoteFocused,
+    ],
   );
   return <NotesUiContext.Provider value={value}>{children}</NotesUiContext.Provider>;
 }

@@ -28,6 +28,16 @@ describe('searchReducer', () => {
     expect(state.filterTags).toEqual(['home']);
   });
 
+  it('a label chosen in the sidebar shows that label alone', () => {
+    const state = apply(
+      { type: 'setQuery', query: 'milk' },
+      { type: 'toggleTag', tag: 'work' },
+      { type: 'setPriority', priority: 'high' },
+      { type: 'showLabel', tag: 'home' },
+    );
+    expect(state).toEqual({ ...INITIAL_SEARCH, filterTags: ['home'] });
+  });
+
   it('Clear keeps the query but drops every filter', () => {
     const state = apply(
       { type: 'setQuery', query: 'milk' },

@@ -20,6 +20,8 @@ export type SearchAction =
   | { type: 'setSortBy'; sortBy: DateSort }
   | { type: 'setPriority'; priority: PriorityOption }
   | { type: 'toggleTag'; tag: string }
+  /** A label chosen in the sidebar: the notes with that label, nothing else filtered. */
+  | { type: 'showLabel'; tag: string }
   | { type: 'clearFilters' }
   | { type: 'clearAll' };
 
@@ -47,6 +49,8 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
           ? state.filterTags.filter((t) => t !== action.tag)
           : [...state.filterTags, action.tag],
       };
+    case 'showLabel':
+      return { ...INITIAL_SEARCH, filterTags: [action.tag] };
     case 'clearFilters':
       return { ...INITIAL_SEARCH, query: state.query };
     case 'clearAll':

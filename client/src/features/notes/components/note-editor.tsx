@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { Archive, ArchiveRestore, Pin, PinOff, Trash2 } from 'lucide-react';
+import { Archive, ArchiveRestore, History, Pin, PinOff, Trash2 } from 'lucide-react';
 import { readAuth } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
 import { IconButton } from '../../../components/icon-button';
@@ -26,6 +26,7 @@ import { useEditSync } from '../hooks/use-edit-sync';
 import { changedFields, draftOf, EMPTY_DRAFT, type Draft } from '../utils/draft';
 import { dropDraft, keepDraft, loadDraft } from '../utils/local-drafts';
 import { ConflictBanner } from './conflict-banner';
+import { HistoryDialog } from './history-dialog';
 import { NoteMetaMenus } from './note-meta-menus';
 import { priorityLabel } from './priority-menu';
 
@@ -77,6 +78,7 @@ export function NoteEditor({ note, location, onClose }: NoteEditorProps) {
     saving: busy,
   });
   const [resaveAt, setResaveAt] = useState<number | null>(null);
+  const [showHistory, setShowHistory] = useState(false);
 
   useEffect(() => {
     const untouched = changedFields(draftOf(sync.base), draft).length === 0;
@@ -255,6 +257,13 @@ export function NoteEditor({ note, location, onClose }: NoteEditorProps) {
             icon={draft.pinned ? <PinOff size={18} aria-hidden /> : <Pin size={18} aria-hidden />}
             onClick={() => patch({ pinned: !draft.pinned })}
           />
+          {note && !sync.conflict && (
+            <IconButton
+              label="Version history"
+              icon=<History size={18} aria-hidden />
+              onClick={() => setShowHistory(true)}
+            />
+          )}
           {note && !sync.conflict && location === 'NOTES' && (
             <IconButton
               label="Archive note"
@@ -291,6 +300,7 @@ export function NoteEditor({ note, location, onClose }: NoteEditorProps) {
           </button>
         </div>
       </div>
+      {note && showHistory && <HistoryDialog note={note} onClose={() => setShowHistory(false)} />}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { TokenService } from '../auth/tokens';
 import type { Store } from '../store';
 import { callerService, type CallerService } from './caller';
+import { labelsService, type LabelsService } from './labels';
 import { noteEventsService, type NoteEventsOptions, type NoteEventsService } from './note-events';
 import type { Clock } from './clock';
 import { notesService, type NotesService } from './notes';
@@ -11,6 +12,7 @@ import { usersService, type UsersService, type UsersServiceOptions } from './use
 export interface Services {
   users: UsersService;
   notes: NotesService;
+  labels: LabelsService;
   noteEvents: NoteEventsService;
   retention: RetentionService;
   caller: CallerService;
@@ -33,6 +35,7 @@ export function createServices(
   return {
     users,
     notes: notesService(store, { clock: options.clock }),
+    labels: labelsService(store),
     noteEvents: noteEventsService(store, options.noteEvents),
     retention: retentionService(store, { ...options.retention, clock: options.clock }),
     caller: callerService(users),

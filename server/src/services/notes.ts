@@ -252,6 +252,7 @@ export function notesService(store: Store, options: NotesOptions = {}) {
         createdAt: at,
         updatedAt: at,
         version: 1,
+        pinned: changes.pinned ?? false,
         trashedAt: null,
       };
       await store.transaction(async (tx) => {
@@ -390,7 +391,18 @@ export function notesService(store: Store, options: NotesOptions = {}) {
       });
     },
 
-    labels: (userId: string) => store.notes.labels(userId),
+    /**
+     * Deletes every note in the trash forever, in one transaction with one DELETED event each;
+     * returns their ids, oldest first.
+     */
+    emptyTrash: (userId: string): Promise<string[]> =>
+      store.transaction(async (tx) => {
+        const ids = (await tx.notes.allForWrite(userId, 'trash')).map((n) => n.id);
+        if (ids.length === 0) return [];
+        await tx.notes.deleteMany(userId, ids);
+        await tx.events.appendMany(userId, ids, 'DELETED', now());
+        return ids;
+      }),
   };
 }
 

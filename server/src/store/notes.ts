@@ -6,6 +6,15 @@ import { toNoteRecord, toNoteRow, toRowUpdate } from './note-rows';
 import type { NoteRepository } from './repositories';
 import type { Database } from './schema';
 
+/** Ids a statement lists at most: well under SQLite's and PostgreSQL's limits on parameters. */
+const chunkSize = 500;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += chunkSize) out.push(items.slice(i, i + chunkSize));
+  return out;
+}
+
 /** Notes over `db`, the database or a transaction. Every query is scoped by owner. */
 export function noteRepository(
   db: Kysely<Database>,
@@ -65,14 +74,17 @@ export function noteRepository(
     },
 
     async insert(userId, note) {
-      await db.insertInto('notes').values(toNoteRow(userId, note)).execute();
+      await db
+        .insertInto('notes')
+        .values(toNoteRow(userId, note, dialect))
+        .execute();
       await replaceTags(userId, note.id, note.tags);
     },
 
     async update(userId, id, changes) {
       await db
         .updateTable('notes')
-        .set((eb) => ({ ...toRowUpdate(changes), version: eb('version', '+', 1) }))
+        .set((eb) => ({ ...toRowUpdate(changes, dialect), version: eb('version', '+', 1) }))
         .where('user_id', '=', userId)
         .where('id', '=', id)
         .execute();
@@ -100,6 +112,64 @@ export function noteRepository(
         .where('user_id', '=', userId)
         .execute();
       await db.deleteFrom('notes').where('user_id', '=', userId).where('id', '=', id).execute();
+    },
+
+    async deleteMany(userId, ids) {
+      for (const chunk of chunks(ids)) {
+        await db
+          .deleteFrom('note_tags')
+          .where('user_id', '=', userId)
+          .where('note_id', 'in', chunk)
+          .execute();
+        await db
+          .deleteFrom('notes')
+          .where('user_id', '=', userId)
+          .where('id', 'in', chunk)
+          .execute();
+      }
+    },
+
+    async allForWrite(userId, location) {
+      const rows = await db
+        .selectFrom('notes')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('location', '=', location)
+        .orderBy('created_at', 'asc')
+        .orderBy('id', 'asc')
+        .$if(dialect === 'postgres', (q) => q.forUpdate())
+        .execute();
+      return rows.map(toNoteRecord);
+    },
+
+    async labelledForWrite(userId, label) {
+      const rows = await db
+        .selectFrom('notes')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('note_tags')
+            .select('note_tags.note_id')
+            .where('note_tags.user_id', '=', userId)
+            .where('note_tags.tag', '=', label),
+        )
+        .orderBy('created_at', 'asc')
+        .orderBy('id', 'asc')
+        .$if(dialect === 'postgres', (q) => q.forUpdate())
+        .execute();
+      return rows.map(toNoteRecord);
+    },
+
+    async hasLabel(userId, label) {
+      const row = await db
+        .selectFrom('note_tags')
+        .select('note_id')
+        .where('user_id', '=', userId)
+        .where('tag', '=', label)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     async trashedBefore(before, limit) {

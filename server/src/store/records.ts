@@ -24,6 +24,8 @@ export interface NoteRecord {
   updatedAt: string;
   /** 1 when added, one more with every change (edit or move). */
   version: number;
+  /** Pinned notes lead the GraphQL lists. */
+  pinned: boolean;
   /** When the note went to the trash; null outside it. */
   trashedAt: string | null;
 }
@@ -48,7 +50,7 @@ export interface ExpiredNote {
 export type NoteChanges = Partial<
   Pick<
     NoteRecord,
-    'title' | 'content' | 'textContent' | 'color' | 'priority' | 'tags' | 'updatedAt'
+    'title' | 'content' | 'textContent' | 'color' | 'priority' | 'tags' | 'pinned' | 'updatedAt'
   >
 >;
 
@@ -84,7 +86,7 @@ export interface UserRecord {
 export type SortOrder =
   'DATE_LATEST' | 'DATE_OLDEST' | 'PRIORITY_LOW_TO_HIGH' | 'PRIORITY_HIGH_TO_LOW';
 
-/** A note's position in an ordering: its sort values then its id. */
+/** A note's position in an ordering: 1 pinned or 0 not, then its sort values, then its id. */
 export type CursorKey = ReadonlyArray<string | number>;
 
 /** Which of a user's notes in one place a list holds. */

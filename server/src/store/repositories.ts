@@ -51,6 +51,14 @@ export interface NoteRepository extends NoteReader {
   /** Moves the note and adds one to its version, in one statement. */
   move(userId: string, id: string, target: NoteMove): Promise<void>;
   delete(userId: string, id: string): Promise<void>;
+  /** Deletes the user's notes among `ids`, forever. */
+  deleteMany(userId: string, ids: readonly string[]): Promise<void>;
+  /** Every note in one place, oldest first, each locked like {@link findForWrite}. */
+  allForWrite(userId: string, location: NoteLocation): Promise<NoteRecord[]>;
+  /** The user's notes carrying `label`, wherever they are, oldest first, each locked. */
+  labelledForWrite(userId: string, label: string): Promise<NoteRecord[]>;
+  /** Whether any of the user's notes, wherever it is, carries `label`. */
+  hasLabel(userId: string, label: string): Promise<boolean>;
   /**
    * Notes of any user trashed before `before` (an ISO time), oldest first, at most `limit`: the
    * retention job deletes them. Not scoped by owner: it works for every user.
@@ -93,6 +101,17 @@ export interface NoteEventWriter {
    * sharing the database hears of it once the transaction commits ({@link LiveChanges}).
    */
   append(userId: string, noteId: string, kind: NoteEventKind, at: string): Promise<number>;
+  /**
+   * Records a change of each of `noteIds` as the user's next events, in that order, like
+   * {@link append} but in a few statements however many notes; returns the last seq (the
+   * user's latest when there are none).
+   */
+  appendMany(
+    userId: string,
+    noteIds: readonly string[],
+    kind: NoteEventKind,
+    at: string,
+  ): Promise<number>;
   /** Tells every server sharing the database, once the transaction commits, that the user's tokens were revoked. */
   announceSignOut(userId: string): Promise<void>;
 }

@@ -36,6 +36,8 @@ interface NotesTable {
   updated_at: string;
   /** 1 when added, one more with every change. */
   version: Generated<number>;
+  /** PostgreSQL keeps a boolean, SQLite 0 or 1 (see `storedFlag` in note-rows.ts). */
+  pinned: Generated<boolean | number>;
   /** When the note went to the trash (null outside it): the retention job counts from it. */
   trashed_at: string | null;
 }

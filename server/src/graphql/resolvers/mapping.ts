@@ -59,6 +59,7 @@ export function toGraphQLNote(
     createdAt: note.createdAt,
     updatedAt: note.updatedAt,
     version: note.version,
+    pinned: note.pinned,
     trashedAt: note.trashedAt,
   };
 }

@@ -87,7 +87,7 @@ describe('version history', () => {
     ).findAllByRole('button');
     await user.click(items[1]!);
     const release = server.hold();
-    await user.click(within(dialog).getByRole('button', { name: 'Restore this version' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
     // The note shows the old text before the server has answered.
     await waitFor(() => expect(card('Plan (old)')).toHaveTextContent('First draft'));
     act(release);
@@ -109,7 +109,7 @@ describe('version history', () => {
     const { user, dialog } = await openHistory('Plan');
     await within(dialog).findAllByRole('button', { pressed: true });
     server.refuseNext('RestoreRevision');
-    await user.click(within(dialog).getByRole('button', { name: 'Restore this version' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
     expect(await screen.findByText('Failed To Restore Version')).toBeInTheDocument();
     expect(card('Plan')).toHaveTextContent('Third draft');
     expect(server.notes[0]).toMatchObject({ textContent: 'Third draft', version: 3 });
@@ -119,7 +119,7 @@ describe('version history', () => {
     server = fakeServer([aNote({ id: 'n9', title: 'Fresh' })]);
     const { dialog } = await openHistory('Fresh');
     expect(await within(dialog).findByText(/No earlier versions yet/)).toBeInTheDocument();
-    expect(within(dialog).queryByRole('button', { name: 'Restore this version' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Restore' })).toBeNull();
   });
 });
 

@@ -18,7 +18,7 @@ let timeFormat: Intl.DateTimeFormat | undefined;
 
 /** When a text was replaced, in the reader's locale. */
 function formatTime(iso: string): string {
-  timeFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  timeFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : timeFormat.format(date);
 }
@@ -93,7 +93,7 @@ export function HistoryDialog({ note, onClose }: HistoryDialogProps) {
                   >
                     <time dateTime={revision.createdAt}>{formatTime(revision.createdAt)}</time>
                     <span className="history-dialog__snippet">
-                      {revision.title || revision.textContent || 'Empty note'}
+                      {revision.textContent || revision.title || 'Empty note'}
                     </span>
                   </button>
                 </li>
@@ -116,7 +116,7 @@ export function HistoryDialog({ note, onClose }: HistoryDialogProps) {
               disabled={busy}
               onClick={() => void restore(chosen)}
             >
-              Restore this version
+              Restore
             </button>
           )}
         </div>

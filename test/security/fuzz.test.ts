@@ -56,7 +56,7 @@ async function resetNotes() {
     const id = ((await res.json()) as { data: { addNote: { id: string } } }).data.addNote.id;
     if (place !== 'notes') {
       const previousLocation = place === 'trash' ? 'notes' : null;
-      await t.store.transaction((tx) => tx.notes.move(userId, id, { location: place, previousLocation }));
+      await t.store.transaction((tx) => tx.notes.move(userId, id, { location: place, previousLocation, trashedAt: place === 'trash' ? new Date().toISOString() : null }));
     }
     ids[i] = id;
   }

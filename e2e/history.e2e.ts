@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { card, expectText, expectToast, navigate, postApi } from './support/app';
 import { launchBrowser, newContext, type ViewportName } from './support/browser';
@@ -81,6 +82,14 @@ async function editBody(page: Page, title: string, body: string) {
   await undoToast(page, 'Note Edited').waitFor();
 }
 
+/** axe's serious and critical findings inside `selector`, one line each. */
+async function accessibilityProblems(page: Page, selector: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
 async function openHistory(page: Page, title: string) {
   await card(page, title).getByRole('button', { name: 'Edit note' }).click();
   await page
@@ -105,6 +114,7 @@ describe.each(['phone', 'desktop'] as const)('at %s width', (viewport) => {
     await preview.getByText('Flour and water').waitFor();
     expect(await preview.locator('[contenteditable="true"]').count()).toBe(0);
     await page.screenshot({ path: `${shots}/${viewport}-history.png` });
+    expect(await accessibilityProblems(page, '.history-dialog')).toEqual([]);
 
     await history.getByRole('button', { name: 'Restore', exact: true }).click();
     const restored = undoToast(page, 'Earlier Version Restored');
@@ -143,6 +153,7 @@ describe.each(['phone', 'desktop'] as const)('at %s width', (viewport) => {
     await expectText(page, 'Notes in the trash are deleted after 7 days.');
     await card(page, 'Old list').getByText('Deleted in 7 days').waitFor();
     await page.screenshot({ path: `${shots}/${viewport}-trash.png` });
+    expect(await accessibilityProblems(page, 'main')).toEqual([]);
     await page.context().close();
   });
 });

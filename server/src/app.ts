@@ -21,6 +21,7 @@ import { oneRequestPerTurn } from './one-request-per-turn';
 import { restRouter } from './rest';
 import { errorHandler } from './rest/errors';
 import { createServices, type Services } from './services';
+import type { Clock } from './services/clock';
 import { seedDemoUsers } from './services/demo';
 import { isDatabaseUnavailable } from './errors';
 import { openStore, type Store } from './store';
@@ -35,6 +36,15 @@ interface JotterApp {
   /** Closes the sockets, stops GraphQL and the feed's pruning, and closes the database. */
   close(): Promise<void>;
 }
+
+/** Hooks for tests: what a real server takes from its surroundings. */
+export interface AppHooks {
+  /** Where notes and the retention job read the time. */
+  clock?: Clock;
+}
+
+/** How often the retention job (old trash, old revisions) runs, besides once at start. */
+const retentionEveryMs = 3_600_000;
 
 /** How often old note events are pruned (and once at start): hourly, or sooner for a short retention. */
 const pruneEveryMs = (retentionHours: number) => Math.min(3_600_000, retentionHours * 1_800_000);
@@ -76,6 +86,7 @@ export async function createApp(
   config: Config,
   logger: Logger,
   opened?: Store,
+  hooks: AppHooks = {},
 ): Promise<JotterApp> {
   const store = opened ?? (await openStore(config.databaseUrl, { log: logger }));
   const tokens = createTokenService(
@@ -85,6 +96,8 @@ export async function createApp(
   const services = createServices(store, tokens, {
     argon2: config.argon2,
     noteEvents: { retentionHours: config.eventRetentionHours },
+    retention: { trashDays: config.trashRetentionDays, revisionDays: config.revisionRetentionDays },
+    clock: hooks.clock,
   });
   await store.ping().catch((error: unknown) => {
     logger.error({ err: error }, 'the database cannot take writes; answering 503 until it can');
@@ -106,6 +119,18 @@ export async function createApp(
   void prune();
   const pruning = setInterval(() => void prune(), pruneEveryMs(config.eventRetentionHours));
   pruning.unref();
+
+  // Every server runs it; on PostgreSQL a lock lets only one at a time delete old trash.
+  const keepTidy = () =>
+    services.retention.run().then(
+      (removed) =>
+        (removed.trashed > 0 || removed.revisions > 0) &&
+        logger.info(removed, 'deleted trash and revisions past their retention'),
+      (error: unknown) => logger.warn({ err: error }, 'could not delete old trash and revisions'),
+    );
+  void keepTidy();
+  const tidying = setInterval(() => void keepTidy(), retentionEveryMs);
+  tidying.unref();
 
   const app = express();
   const server = http.createServer(app);
@@ -198,6 +223,7 @@ export async function createApp(
     closeSockets: () => sockets.close(),
     close: async () => {
       clearInterval(pruning);
+      clearInterval(tidying);
       await apollo.stop();
       await store.close();
     },

@@ -7,6 +7,10 @@ const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
   .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
 
+/** A number of days, 0 or more, saying `message` when it is anything else. */
+const wholeDays = (message: string) =>
+  z.coerce.number({ error: message }).int(message).min(0, message);
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().default('0.0.0.0'),
@@ -26,6 +30,12 @@ const envSchema = z.object({
     .number()
     .positive('EVENT_RETENTION_HOURS is a number of hours above 0')
     .default(72),
+  TRASH_RETENTION_DAYS: wholeDays(
+    'TRASH_RETENTION_DAYS is a whole number of days (0 keeps the trash forever)',
+  ).default(30),
+  REVISION_RETENTION_DAYS: wholeDays(
+    'REVISION_RETENTION_DAYS is a whole number of days (0 keeps every revision)',
+  ).default(90),
   WS_PING_SECONDS: z.coerce
     .number()
     .positive('WS_PING_SECONDS is a number of seconds above 0')
@@ -49,6 +59,10 @@ export interface Config {
   clientDist: string;
   /** How long the feed of note changes keeps an event; a client further behind must reload. */
   eventRetentionHours: number;
+  /** Days a note stays in the trash before it is deleted for good; 0 keeps the trash forever. */
+  trashRetentionDays: number;
+  /** Days an earlier version of a note is kept; 0 keeps every one. */
+  revisionRetentionDays: number;
   /** Seconds between WebSocket pings; a socket that has not answered the last one by the next is dropped. */
   wsPingSeconds: number;
   /** Argon2 cost; tests lower it, production keeps OWASP's. */
@@ -80,6 +94,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     clientDist: path.resolve(e.CLIENT_DIST ?? path.join(repoRoot, 'client/dist')),
     eventRetentionHours: e.EVENT_RETENTION_HOURS,
+    trashRetentionDays: e.TRASH_RETENTION_DAYS,
+    revisionRetentionDays: e.REVISION_RETENTION_DAYS,
     wsPingSeconds: e.WS_PING_SECONDS,
     argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
   };

@@ -107,6 +107,32 @@ it('labels and the trash: renameLabel, deleteLabel and emptyTrash only ever touc
   report('access control', 'labels and the trash: user B renaming or deleting each of user A’s labels (notes, archive, trash) gets NOT_FOUND; B’s own rename, delete and emptyTrash change none of A’s notes');
 });
 
+it('version history: another user never reads nor restores a revision, even knowing its id', async () => {
+  // A's note gets a revision (the text before an edit).
+  const added = await t.graphql<{ addNote: { id: string } }>(`mutation { addNote(input: { title: "history", content: "<p>secret v1</p>" }) { id } }`, {}, a);
+  const noteId = added.data!.addNote.id;
+  await t.graphql(`mutation($id: ID!) { updateNote(id: $id, input: { content: "<p>secret v2</p>" }) { id } }`, { id: noteId }, a);
+  const history = await t.graphql<{ note: { revisions: Array<{ id: string }> } }>(`query($id: ID!) { note(id: $id) { revisions { id } } }`, { id: noteId }, a);
+  const revisionId = history.data!.note.revisions[0]!.id;
+  const before = JSON.stringify(await t.behind.notes());
+  const ownId = (await t.graphql<{ addNote: { id: string } }>(`mutation { addNote(input: { title: "b own" }) { id } }`, {}, b)).data!.addNote.id;
+  const leaks: string[] = [];
+  for (const [query, variables] of [
+    [`query($id: ID!) { note(id: $id) { revisions { id content } } }`, { id: noteId }],
+    [`mutation($n: ID!, $r: ID!) { restoreRevision(noteId: $n, revisionId: $r) { id content } }`, { n: noteId, r: revisionId }],
+    [`mutation($n: ID!, $r: ID!) { restoreRevision(noteId: $n, revisionId: $r) { id content } }`, { n: ownId, r: revisionId }],
+  ] as const) {
+    const res = await t.graphql(query, variables, b);
+    if (res.errors?.[0]?.extensions?.code !== 'NOT_FOUND' || res.data || JSON.stringify(res).includes('secret')) leaks.push(`${query}: ${JSON.stringify(res)}`);
+  }
+  const own = await t.graphql<{ notes: { nodes: Array<{ revisions: unknown[] }> } }>(`{ notes { nodes { revisions { id content } } } }`, {}, b);
+  if (JSON.stringify(own).includes('secret')) leaks.push(`B's list: ${JSON.stringify(own)}`);
+  expect(leaks).toEqual([]);
+  const after = JSON.parse(JSON.stringify(await t.behind.notes())) as Array<{ id: string }>;
+  expect(JSON.stringify(after.filter((n) => n.id !== ownId))).toBe(before);
+  report('access control', 'version history: user B reading the revisions of user A’s note, or restoring A’s revision onto A’s note or B’s own, gets NOT_FOUND; nothing of A’s leaks or changes');
+});
+
 it('ids that do not exist, or are not ids at all, are 404 too', async () => {
   let attempts = 0;
   for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', '%27%20OR%201%3D1--', '..%2F..%2Fetc%2Fpasswd']) {

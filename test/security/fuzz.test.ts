@@ -56,7 +56,7 @@ async function resetNotes() {
     const id = ((await res.json()) as { data: { addNote: { id: string } } }).data.addNote.id;
     if (place !== 'notes') {
       const previousLocation = place === 'trash' ? 'notes' : null;
-      await t.store.transaction((tx) => tx.notes.move(userId, id, { location: place, previousLocation }));
+      await t.store.transaction((tx) => tx.notes.move(userId, id, { location: place, previousLocation, trashedAt: place === 'trash' ? new Date().toISOString() : null }));
     }
     ids[i] = id;
   }
@@ -233,6 +233,8 @@ const gqlOperations: Array<[string, (v: string) => string]> = [
   ['emptyTrash', (v) => `{"query":"mutation { emptyTrash }","variables":${v}}`],
   ['renameLabel', (v) => `{"query":"mutation($from: String!, $to: String!) { renameLabel(from: $from, to: $to) }","variables":${v}}`],
   ['deleteLabel', (v) => `{"query":"mutation($name: String!) { deleteLabel(name: $name) }","variables":${v}}`],
+  ['restoreRevision', (v) => `{"query":"mutation($n: ID!, $r: ID!) { restoreRevision(noteId: $n, revisionId: $r) { id version } }","variables":{"n":"%ID%","r":${v}}}`],
+  ['revisions/settings', (v) => `{"query":"query($id: ID!) { note(id: $id) { revisions { id createdAt title } } settings { trashRetentionDays revisionRetentionDays } }","variables":{"id":${v}}}`],
   ['raw variables', (v) => `{"query":"mutation($input: NoteInput!) { addNote(input: $input) { id } }","variables":${v},"operationName":${v}}`],
 ];
 

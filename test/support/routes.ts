@@ -32,6 +32,8 @@ export const graphqlIdOperations: string[] = [
   `mutation($id: ID!) { trashNote(id: $id) { id } }`,
   `mutation($id: ID!) { restoreNote(id: $id) { id } }`,
   `mutation($id: ID!) { deleteNote(id: $id) }`,
+  `query($id: ID!) { note(id: $id) { id revisions { id title content } } }`,
+  `mutation($id: ID!) { restoreRevision(noteId: $id, revisionId: $id) { id } }`,
 ];
 
 export const graphqlListQuery = `{ me { id email } notes { totalCount nodes { id title } } archives { totalCount nodes { id title } } trash { totalCount nodes { id title } } labels }`;

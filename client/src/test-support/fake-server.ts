@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ApolloLink } from '@apollo/client';
-import { buildSchema, graphql, GraphQLError, print } from 'graphql';
+import {
+  buildSchema,
+  defaultFieldResolver,
+  graphql,
+  GraphQLError,
+  print,
+  type GraphQLFieldResolver,
+} from 'graphql';
 import { Observable } from 'rxjs';
 import type { NoteFilter, NoteInput, NoteLocation } from '../gql/graphql';
 import type { Note } from '../features/notes/api/note-fields';
@@ -23,6 +30,7 @@ export function aNote(fields: Partial<Note> & { id: string }): Note {
     tags: [],
     location: 'NOTES',
     previousLocation: null,
+    trashedAt: null,
     version: 1,
     pinned: false,
     createdAt: '2026-11-20T10:00:00.000Z',
@@ -36,8 +44,42 @@ export function aNote(fields: Partial<Note> & { id: string }): Note {
  * a list of notes the test can read. A test can hold every answer back (to look at the screen
  * before the server answers) and have the next request of an operation refused.
  */
-export function fakeServer(initial: Note[] = []) {
+/** An earlier text of a note, as the fake server keeps it. */
+export interface FakeRevision {
+  id: string;
+  createdAt: string;
+  title: string;
+  content: string;
+  textContent: string;
+}
+
+export interface FakeServerOptions {
+  /** What `settings.trashRetentionDays` answers (30, the server's default, when left out). */
+  trashRetentionDays?: number;
+}
+
+export function fakeServer(initial: Note[] = [], options: FakeServerOptions = {}) {
   const notes = initial.map((note) => ({ ...note }));
+  /** Each note's earlier texts, newest first. Every change of text keeps one (no coalescing). */
+  const revisions = new Map<string, FakeRevision[]>();
+  let revisionCount = 0;
+  const keepRevision = (note: Note) => {
+    revisionCount += 1;
+    const kept: FakeRevision = {
+      id: `revision-${revisionCount}`,
+      createdAt: new Date(
+        Date.parse('2026-11-21T10:00:00.000Z') + revisionCount * 60_000,
+      ).toISOString(),
+      title: note.title,
+      content: note.content,
+      textContent: note.textContent,
+    };
+    revisions.set(note.id, [kept, ...(revisions.get(note.id) ?? [])]);
+  };
+  const fieldResolver: GraphQLFieldResolver<unknown, unknown> = (source, args, context, info) =>
+    info.parentType.name === 'Note' && info.fieldName === 'revisions'
+      ? (revisions.get((source as Note).id) ?? [])
+      : defaultFieldResolver(source, args, context, info);
   const refusals = new Map<string, string>();
   const sent: string[] = [];
   let gate: Promise<void> = Promise.resolve();
@@ -78,7 +120,10 @@ export function fakeServer(initial: Note[] = []) {
     record(note);
     return note;
   };
-  const merge = (note: Note, input: NoteInput) => {
+  const merge = (note: Note, input: NoteInput, keepsHistory = true) => {
+    const retitled = input.title != null && input.title !== note.title;
+    const rewritten = input.content != null && input.content !== note.content;
+    if (keepsHistory && (retitled || rewritten)) keepRevision(note);
     for (const [key, value] of Object.entries(input)) {
       if (value !== undefined) Object.assign(note, { [key]: value });
     }
@@ -102,7 +147,7 @@ export function fakeServer(initial: Note[] = []) {
         version: 0,
       });
       notes.push(note);
-      return merge(note, input);
+      return merge(note, input, false);
     },
     updateNote: ({
       id,
@@ -124,12 +169,39 @@ export function fakeServer(initial: Note[] = []) {
     archiveNote: ({ id }: { id: string }) => move(id, ['NOTES'], () => ({ location: 'ARCHIVE' })),
     unarchiveNote: ({ id }: { id: string }) => move(id, ['ARCHIVE'], () => ({ location: 'NOTES' })),
     trashNote: ({ id }: { id: string }) =>
-      move(id, ['NOTES', 'ARCHIVE'], (n) => ({ location: 'TRASH', previousLocation: n.location })),
+      move(id, ['NOTES', 'ARCHIVE'], (n) => ({
+        location: 'TRASH',
+        previousLocation: n.location,
+        trashedAt: new Date().toISOString(),
+      })),
     restoreNote: ({ id }: { id: string }) =>
       move(id, ['TRASH'], (n) => ({
         location: n.previousLocation ?? 'NOTES',
         previousLocation: null,
+        trashedAt: null,
       })),
+    note: ({ id }: { id: string }) => find(id, ['NOTES', 'ARCHIVE', 'TRASH']),
+    settings: () => ({
+      trashRetentionDays: options.trashRetentionDays ?? 30,
+      revisionRetentionDays: 90,
+    }),
+    restoreRevision: ({ noteId, revisionId }: { noteId: string; revisionId: string }) => {
+      const note = find(noteId, ['NOTES', 'ARCHIVE']);
+      const revision = revisions.get(noteId)?.find((r) => r.id === revisionId);
+      if (!revision) {
+        throw new GraphQLError(`Revision ${revisionId} of note ${noteId} not found`, {
+          extensions: { code: 'NOT_FOUND' },
+        });
+      }
+      keepRevision(note);
+      Object.assign(note, {
+        title: revision.title,
+        content: revision.content,
+        textContent: revision.textContent,
+      });
+      record(note);
+      return note;
+    },
     deleteNote: ({ id }: { id: string }) => {
       notes.splice(notes.indexOf(find(id, ['TRASH'])), 1);
       record(id);
@@ -201,6 +273,7 @@ export function fakeServer(initial: Note[] = []) {
               schema,
               source: print(operation.query),
               rootValue,
+              fieldResolver,
               variableValues: operation.variables,
             });
             observer.next(result as ApolloLink.Result);
@@ -214,6 +287,8 @@ export function fakeServer(initial: Note[] = []) {
     link,
     /** The server's notes as they are now. */
     notes,
+    /** Each note's earlier texts, newest first. */
+    revisions,
     /** The operations the client sent, by name, in order. */
     sent,
     /** A change made elsewhere (another tab or device): the fields change, an event goes out. */

@@ -132,6 +132,7 @@ it('empties a trash of more notes than one statement lists', async () => {
           updatedAt: at,
           version: 1,
           pinned: false,
+          trashedAt: at,
         });
       }
     });

@@ -17,6 +17,7 @@ export function presentNote(note: NoteRecord) {
     location: note.location,
     version: note.version,
     isPinned: note.pinned,
+    trashedAt: note.trashedAt,
   };
 }
 

@@ -1,11 +1,18 @@
-let last = 0;
+/** Where a service reads the time: milliseconds since the epoch, like `Date.now` (tests inject theirs). */
+export type Clock = () => number;
 
 /**
- * The current time as an ISO-8601 string, strictly increasing within this process, so notes
+ * ISO-8601 timestamps from `clock`, strictly increasing from one call to the next, so notes
  * created in the same millisecond still sort in the order they were made.
  */
-export function now(): string {
-  const t = Math.max(Date.now(), last + 1);
-  last = t;
-  return new Date(t).toISOString();
+export function timestamps(clock: Clock = Date.now): () => string {
+  let last = 0;
+  return () => {
+    const t = Math.max(clock(), last + 1);
+    last = t;
+    return new Date(t).toISOString();
+  };
 }
+
+/** The current time as an ISO-8601 string, strictly increasing within this process. */
+export const now = timestamps();

@@ -3,7 +3,9 @@ import type { Store } from '../store';
 import { callerService, type CallerService } from './caller';
 import { labelsService, type LabelsService } from './labels';
 import { noteEventsService, type NoteEventsOptions, type NoteEventsService } from './note-events';
+import type { Clock } from './clock';
 import { notesService, type NotesService } from './notes';
+import { retentionService, type RetentionOptions, type RetentionService } from './retention';
 import { usersService, type UsersService, type UsersServiceOptions } from './users';
 
 /** Every service, built once per app over one store. */
@@ -12,11 +14,15 @@ export interface Services {
   notes: NotesService;
   labels: LabelsService;
   noteEvents: NoteEventsService;
+  retention: RetentionService;
   caller: CallerService;
 }
 
 export interface ServicesOptions extends UsersServiceOptions {
   noteEvents: NoteEventsOptions;
+  retention: Omit<RetentionOptions, 'clock'>;
+  /** Where the notes and the retention job read the time; tests inject theirs. */
+  clock?: Clock;
 }
 
 /** The services over `store`, signing tokens with `tokens`. */
@@ -28,9 +34,10 @@ export function createServices(
   const users = usersService(store, tokens, options);
   return {
     users,
-    notes: notesService(store),
+    notes: notesService(store, { clock: options.clock }),
     labels: labelsService(store),
     noteEvents: noteEventsService(store, options.noteEvents),
+    retention: retentionService(store, { ...options.retention, clock: options.clock }),
     caller: callerService(users),
   };
 }

@@ -9,20 +9,33 @@ import {
   nulMessage,
 } from '../errors';
 import type {
+  NoteChanges,
   NoteEventKind,
   NoteLocation,
   NoteMove,
   NoteRecord,
+  NoteRevisionRecord,
   PriorityName,
   SortOrder,
   Store,
   StoreTransaction,
 } from '../store';
-import { now } from './clock';
+import { now, timestamps, type Clock } from './clock';
 import { decodeCursor, encodeCursor } from './cursor';
 import { cleanNoteFields, limits } from './note-fields';
 
-export type { NoteLocation, NoteRecord, PriorityName };
+export type { NoteLocation, NoteRecord, NoteRevisionRecord, PriorityName };
+
+/**
+ * Edits of a note within this long of its newest revision keep no new one: at most one revision
+ * per note per 10 minutes of continuous editing.
+ */
+export const revisionWindowMs = 10 * 60_000;
+
+export interface NotesOptions {
+  /** Where the time comes from; tests inject theirs. */
+  clock?: Clock;
+}
 
 export interface NoteFilter {
   search?: string | null;
@@ -91,8 +104,44 @@ function checkedBaseVersion(baseVersion: unknown, field: string): number | undef
  * Records a change of a note in its owner's feed, in the change's own transaction: the change and
  * its event commit together or not at all.
  */
-const recordChange = (tx: StoreTransaction, userId: string, id: string, kind: NoteEventKind) =>
-  tx.events.append(userId, id, kind, now());
+const recordChange = (
+  tx: StoreTransaction,
+  userId: string,
+  id: string,
+  kind: NoteEventKind,
+  at: string,
+) => tx.events.append(userId, id, kind, at);
+
+/**
+ * Keeps the note's current title and content as a revision made at `at`. With `coalesce`, not
+ * when its newest revision is younger than {@link revisionWindowMs}: that one already holds the
+ * text from before this stretch of editing.
+ */
+async function keepRevision(
+  tx: StoreTransaction,
+  userId: string,
+  note: NoteRecord,
+  at: string,
+  coalesce: boolean,
+): Promise<void> {
+  if (coalesce) {
+    const latest = await tx.revisions.latestAt(userId, note.id);
+    if (latest !== undefined && Date.parse(at) - Date.parse(latest) < revisionWindowMs) return;
+  }
+  await tx.revisions.insert(userId, {
+    id: crypto.randomUUID(),
+    noteId: note.id,
+    createdAt: at,
+    title: note.title,
+    content: note.content,
+    textContent: note.textContent,
+  });
+}
+
+/** True when `changes` give the note another title or content. */
+const changesText = (note: NoteRecord, changes: NoteChanges) =>
+  (changes.title !== undefined && changes.title !== note.title) ||
+  (changes.content !== undefined && changes.content !== note.content);
 
 /** Reads a note inside a writing transaction, locked so a concurrent writer waits for us. */
 async function findForWrite(
@@ -107,19 +156,22 @@ async function findForWrite(
 }
 
 /** Every rule about notes: where they live, how they move, what they may hold. */
-export function notesService(store: Store) {
+export function notesService(store: Store, options: NotesOptions = {}) {
+  const stamp = options.clock ? timestamps(options.clock) : now;
+
   /** Moves a note, inside one transaction so a concurrent move cannot interleave. */
   function move(
     userId: string,
     id: string,
     from: readonly NoteLocation[],
-    to: (note: NoteRecord) => NoteMove,
+    to: (note: NoteRecord, at: string) => NoteMove,
   ): Promise<NoteRecord> {
     return store.transaction(async (tx) => {
       const note = await findForWrite(tx, userId, id, from);
-      const target = to(note);
+      const at = stamp();
+      const target = to(note, at);
       await tx.notes.move(userId, id, target);
-      await recordChange(tx, userId, id, 'UPSERTED');
+      await recordChange(tx, userId, id, 'UPSERTED', at);
       return { ...note, ...target, version: note.version + 1 };
     });
   }
@@ -186,7 +238,7 @@ export function notesService(store: Store) {
     /** Adds a note to the main list; the server assigns id and timestamps, tags default to []. */
     async add(userId: string, fields: unknown): Promise<NoteRecord> {
       const changes = cleanNoteFields(fields);
-      const at = now();
+      const at = stamp();
       const note: NoteRecord = {
         id: crypto.randomUUID(),
         title: changes.title ?? '',
@@ -201,10 +253,11 @@ export function notesService(store: Store) {
         updatedAt: at,
         version: 1,
         pinned: changes.pinned ?? false,
+        trashedAt: null,
       };
       await store.transaction(async (tx) => {
         await tx.notes.insert(userId, note);
-        await recordChange(tx, userId, note.id, 'UPSERTED');
+        await recordChange(tx, userId, note.id, 'UPSERTED', at);
       });
       return note;
     },
@@ -244,35 +297,97 @@ export function notesService(store: Store) {
             ? badInput('id', 'a note in the trash cannot be edited; restore it first')
             : notIn(id, from);
         }
-        const stamped = { ...changes, updatedAt: now() };
+        const at = stamp();
+        if (changesText(note, changes)) await keepRevision(tx, userId, note, at, true);
+        const stamped = { ...changes, updatedAt: at };
         await tx.notes.update(userId, id, stamped);
-        await recordChange(tx, userId, id, 'UPSERTED');
+        await recordChange(tx, userId, id, 'UPSERTED', at);
         return { ...note, ...stamped, version: note.version + 1 };
       });
     },
 
     archive: (userId: string, id: string) =>
-      move(userId, id, ['notes'], () => ({ location: 'archive', previousLocation: null })),
+      move(userId, id, ['notes'], () => ({
+        location: 'archive',
+        previousLocation: null,
+        trashedAt: null,
+      })),
 
     unarchive: (userId: string, id: string) =>
-      move(userId, id, ['archive'], () => ({ location: 'notes', previousLocation: null })),
+      move(userId, id, ['archive'], () => ({
+        location: 'notes',
+        previousLocation: null,
+        trashedAt: null,
+      })),
 
+    /** To the trash, remembering where from and when (the retention job counts from then). */
     trash: (userId: string, id: string, from: readonly NoteLocation[] = ['notes', 'archive']) =>
-      move(userId, id, from, (note) => ({ location: 'trash', previousLocation: note.location })),
+      move(userId, id, from, (note, at) => ({
+        location: 'trash',
+        previousLocation: note.location,
+        trashedAt: at,
+      })),
 
     /** Back to where it was deleted from. */
     restore: (userId: string, id: string) =>
       move(userId, id, ['trash'], (note) => ({
         location: note.previousLocation === 'archive' ? 'archive' : 'notes',
         previousLocation: null,
+        trashedAt: null,
       })),
+
+    /** The earlier texts of the user's notes among `noteIds`, by note, newest first. */
+    async revisions(
+      userId: string,
+      noteIds: readonly string[],
+    ): Promise<Map<string, NoteRevisionRecord[]>> {
+      const byNote = new Map<string, NoteRevisionRecord[]>();
+      const ids = noteIds.filter((id) => !hasNul(id));
+      for (const revision of await store.revisions.forNotes(userId, ids)) {
+        const list = byNote.get(revision.noteId);
+        if (list) list.push(revision);
+        else byNote.set(revision.noteId, [revision]);
+      }
+      return byNote;
+    },
+
+    /**
+     * Gives a note in the main list or the archive the title and content of one of its
+     * revisions: a new version of the note (an event like any change), with its text from just
+     * before kept as a revision first, so restoring that one undoes this.
+     */
+    async restoreRevision(userId: string, noteId: string, revisionId: string): Promise<NoteRecord> {
+      return store.transaction(async (tx) => {
+        const note = await findForWrite(tx, userId, noteId);
+        if (note.location === 'trash') {
+          throw badInput('noteId', 'a note in the trash cannot be changed; restore it first');
+        }
+        const revision = hasNul(revisionId)
+          ? undefined
+          : await tx.revisions.find(userId, noteId, revisionId);
+        if (!revision) {
+          throw new AppError('NOT_FOUND', `Revision ${revisionId} of note ${noteId} not found`);
+        }
+        const at = stamp();
+        await keepRevision(tx, userId, note, at, false);
+        const stamped = {
+          title: revision.title,
+          content: revision.content,
+          textContent: revision.textContent,
+          updatedAt: at,
+        };
+        await tx.notes.update(userId, noteId, stamped);
+        await recordChange(tx, userId, noteId, 'UPSERTED', at);
+        return { ...note, ...stamped, version: note.version + 1 };
+      });
+    },
 
     /** Deletes forever; only a note already in the trash. */
     async deleteForever(userId: string, id: string): Promise<void> {
       await store.transaction(async (tx) => {
         await findForWrite(tx, userId, id, ['trash']);
         await tx.notes.delete(userId, id);
-        await recordChange(tx, userId, id, 'DELETED');
+        await recordChange(tx, userId, id, 'DELETED', stamp());
       });
     },
 

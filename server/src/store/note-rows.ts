@@ -32,6 +32,7 @@ export function toNoteRecord(row: NoteRow): NoteRecord {
     updatedAt: row.updated_at,
     version: row.version,
     pinned: Boolean(row.pinned),
+    trashedAt: row.trashed_at,
   };
 }
 
@@ -51,6 +52,7 @@ export function toNoteRow(userId: string, note: NoteRecord, dialect: Dialect): N
     updated_at: note.updatedAt,
     version: note.version,
     pinned: storedFlag(dialect, note.pinned),
+    trashed_at: note.trashedAt,
   };
 }
 

@@ -97,6 +97,7 @@ export function noteRepository(
         .set((eb) => ({
           location: target.location,
           previous_location: target.previousLocation,
+          trashed_at: target.trashedAt,
           version: eb('version', '+', 1),
         }))
         .where('user_id', '=', userId)
@@ -169,6 +170,20 @@ export function noteRepository(
         .limit(1)
         .executeTakeFirst();
       return row !== undefined;
+    },
+
+    async trashedBefore(before, limit) {
+      const rows = await db
+        .selectFrom('notes')
+        .select(['id', 'user_id'])
+        .where('trashed_at', 'is not', null)
+        .where('trashed_at', '<', before)
+        .where('location', '=', 'trash')
+        .orderBy('trashed_at')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({ id: r.id, userId: r.user_id }));
     },
 
     async labels(userId) {

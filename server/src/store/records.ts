@@ -26,6 +26,24 @@ export interface NoteRecord {
   version: number;
   /** Pinned notes lead the GraphQL lists. */
   pinned: boolean;
+  /** When the note went to the trash; null outside it. */
+  trashedAt: string | null;
+}
+
+/** An earlier text of a note: what its title and content were until `createdAt`. */
+export interface NoteRevisionRecord {
+  id: string;
+  noteId: string;
+  createdAt: string;
+  title: string;
+  content: string;
+  textContent: string;
+}
+
+/** A trashed note past its retention: whose it is, for the owner's feed. */
+export interface ExpiredNote {
+  id: string;
+  userId: string;
 }
 
 /** The fields an update may change; the ones left out keep their value. */
@@ -36,8 +54,8 @@ export type NoteChanges = Partial<
   >
 >;
 
-/** Where a move puts a note, and where it came from (kept for a note going to the trash). */
-export type NoteMove = Pick<NoteRecord, 'location' | 'previousLocation'>;
+/** Where a move puts a note, where it came from and when (kept for a note going to the trash). */
+export type NoteMove = Pick<NoteRecord, 'location' | 'previousLocation' | 'trashedAt'>;
 
 /** What happened to a note: it is there (added, changed, moved), or it is gone for good. */
 export type NoteEventKind = 'UPSERTED' | 'DELETED';

@@ -1,4 +1,5 @@
 import type {
+  ExpiredNote,
   ListFilter,
   ListPage,
   ListQuery,
@@ -8,6 +9,7 @@ import type {
   NoteLocation,
   NoteMove,
   NoteRecord,
+  NoteRevisionRecord,
   UserRecord,
 } from './records';
 
@@ -57,6 +59,27 @@ export interface NoteRepository extends NoteReader {
   labelledForWrite(userId: string, label: string): Promise<NoteRecord[]>;
   /** Whether any of the user's notes, wherever it is, carries `label`. */
   hasLabel(userId: string, label: string): Promise<boolean>;
+  /**
+   * Notes of any user trashed before `before` (an ISO time), oldest first, at most `limit`: the
+   * retention job deletes them. Not scoped by owner: it works for every user.
+   */
+  trashedBefore(before: string, limit: number): Promise<ExpiredNote[]>;
+}
+
+/** Reading earlier texts of notes. Scoped by owner, like notes. */
+export interface RevisionReader {
+  /** The revisions of the user's notes among `noteIds`, each note's newest first. */
+  forNotes(userId: string, noteIds: readonly string[]): Promise<NoteRevisionRecord[]>;
+  /** Deletes every user's revisions made before `before` (an ISO time); returns how many. */
+  prune(before: string): Promise<number>;
+}
+
+/** Reading and keeping revisions inside a transaction (with the note locked by the caller). */
+export interface RevisionRepository extends RevisionReader {
+  find(userId: string, noteId: string, id: string): Promise<NoteRevisionRecord | undefined>;
+  /** When the note's newest revision was made; undefined before any. */
+  latestAt(userId: string, noteId: string): Promise<string | undefined>;
+  insert(userId: string, revision: NoteRevisionRecord): Promise<void>;
 }
 
 /** Reading each user's feed of note changes. */
@@ -116,6 +139,13 @@ export interface StoreTransaction {
   users: UserRepository;
   notes: NoteRepository;
   events: NoteEventWriter;
+  revisions: RevisionRepository;
+  /**
+   * Takes the lock named `name` until the transaction ends, if no other transaction holds it;
+   * false when one does (PostgreSQL: an advisory lock, so of several servers on one database
+   * only one runs a job at a time). SQLite's writers take turns anyway: always true there.
+   */
+  tryLock(name: string): Promise<boolean>;
 }
 
 /** The database, as repositories. Notes are only written inside {@link Store.transaction}. */
@@ -123,6 +153,7 @@ export interface Store {
   readonly users: UserRepository;
   readonly notes: NoteReader;
   readonly events: NoteEventReader;
+  readonly revisions: RevisionReader;
   readonly live: LiveChanges;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: StoreTransaction) => Promise<T>): Promise<T>;

@@ -38,6 +38,20 @@ interface NotesTable {
   version: Generated<number>;
   /** PostgreSQL keeps a boolean, SQLite 0 or 1 (see `storedFlag` in note-rows.ts). */
   pinned: Generated<boolean | number>;
+  /** When the note went to the trash (null outside it): the retention job counts from it. */
+  trashed_at: string | null;
+}
+
+/** Earlier texts of a note, kept when it changes (coalesced); deleted with the note. */
+interface NoteRevisionsTable {
+  id: string;
+  note_id: string;
+  user_id: string;
+  /** When this text was replaced. */
+  created_at: string;
+  title: string;
+  content: string;
+  text_content: string;
 }
 
 /** One row per label of a note: serves the tag filter and the label list. */
@@ -66,10 +80,12 @@ export interface Database {
   notes: NotesTable;
   note_tags: NoteTagsTable;
   note_events: NoteEventsTable;
+  note_revisions: NoteRevisionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NoteRow = Selectable<NotesTable>;
 export type NoteEventRow = Selectable<NoteEventsTable>;
+export type NoteRevisionRow = Selectable<NoteRevisionsTable>;
 export type NewNoteRow = Insertable<NotesTable>;
 export type NoteRowUpdate = Updateable<NotesTable>;

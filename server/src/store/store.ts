@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 import { openDatabase, type DatabaseHandle, type Dialect, type OpenOptions } from './database';
 import { noteEventReader, noteEventWriter } from './events';
@@ -6,6 +6,7 @@ import type { LiveHub } from './live';
 import { listQueries, type ListQueries } from './note-lists';
 import { noteRepository } from './notes';
 import type { Store, StoreTransaction } from './repositories';
+import { revisionRepository } from './revisions';
 import type { Database } from './schema';
 import { userRepository } from './users';
 
@@ -21,6 +22,13 @@ function repositories(
     users: userRepository(trx),
     notes: noteRepository(trx, dialect, lists),
     events: noteEventWriter(trx, dialect, live, afterCommit),
+    revisions: revisionRepository(trx),
+    async tryLock(name) {
+      if (dialect !== 'postgres') return true;
+      const { rows } = await sql<{ locked: boolean }>`
+        select pg_try_advisory_xact_lock(hashtext(${name})) as locked`.execute(trx);
+      return rows[0]?.locked === true;
+    },
   };
 }
 
@@ -32,6 +40,7 @@ export function storeOver(database: DatabaseHandle): Store {
     users: userRepository(db),
     notes: noteRepository(db, dialect, lists),
     events: noteEventReader(db),
+    revisions: revisionRepository(db),
     live,
     async transaction(fn) {
       const committed: Array<() => void> = [];

@@ -12,6 +12,7 @@ import { createApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createLogger } from '../logger';
 import type { Services } from '../services';
+import type { Clock } from '../services/clock';
 import type { Store } from '../store';
 import { openDatabase } from '../store/database';
 import { storeOver } from '../store/store';
@@ -73,6 +74,8 @@ export interface TestAppOptions {
   /** Where the app's pino log goes (silent when absent); tests that grep the log pass a stream. */
   log?: pino.DestinationStream;
   logLevel?: string;
+  /** Where notes and the retention job read the time (Date.now when absent). */
+  clock?: Clock;
 }
 
 /** A fresh app on a private database with fast password hashing and no rate limit. */
@@ -99,7 +102,7 @@ export async function createTestApp(
     : createLogger('silent');
   const opened = await openDatabase(config.databaseUrl, { log: logger });
   const store = storeOver(opened);
-  const jotter = await createApp(config, logger, store);
+  const jotter = await createApp(config, logger, store, { clock: options.clock });
   const http = request(jotter.app);
   const { server } = jotter;
   let listening: Listening | undefined;

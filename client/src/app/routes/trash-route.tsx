@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useEmptyTrash } from '../../features/notes/api/use-delete-note';
 import { NotesList } from '../../features/notes/components/notes-list';
+import { TrashRetentionNotice } from '../../features/notes/components/trash-retention';
 import { emptyTrashMessages } from '../../features/notes/hooks/note-messages';
 import { runNoteAction } from '../../features/notes/hooks/run-note-action';
 import { useNoteList } from '../../features/notes/hooks/use-note-list';
@@ -26,6 +27,7 @@ export function TrashRoute() {
           </button>
         )}
       </div>
+      <TrashRetentionNotice />
       <NotesList location="TRASH" filter={{}} filtering={false} onClearSearch={() => undefined} />
       {confirming && (
         <ConfirmDialog

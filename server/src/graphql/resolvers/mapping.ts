@@ -39,10 +39,12 @@ export function toNoteFields(input: NoteInput) {
 
 /**
  * A note exactly as a query selecting every field of `Note` would show it, for answers built
- * outside execution (a conflict's `extensions.current`). `__typename` lets a client write it
+ * outside execution (a conflict's `extensions.current`), but for its revisions (read on demand). `__typename` lets a client write it
  * straight into its cache.
  */
-export function toGraphQLNote(note: NoteRecord): Required<Note> & { __typename: 'Note' } {
+export function toGraphQLNote(
+  note: NoteRecord,
+): Required<Omit<Note, 'revisions'>> & { __typename: 'Note' } {
   return {
     __typename: 'Note',
     id: note.id,
@@ -58,5 +60,6 @@ export function toGraphQLNote(note: NoteRecord): Required<Note> & { __typename: 
     updatedAt: note.updatedAt,
     version: note.version,
     pinned: note.pinned,
+    trashedAt: note.trashedAt,
   };
 }

@@ -20,6 +20,9 @@ export const Mutation: MutationResolvers = {
   updateNote: (_parent, { id, input, baseVersion }, ctx) =>
     ctx.services.notes.update(requireUser(ctx).id, id, toNoteFields(input), { baseVersion }),
 
+  restoreRevision: (_parent, { noteId, revisionId }, ctx) =>
+    ctx.services.notes.restoreRevision(requireUser(ctx).id, noteId, revisionId),
+
   archiveNote: (_parent, { id }, ctx) => ctx.services.notes.archive(requireUser(ctx).id, id),
 
   unarchiveNote: (_parent, { id }, ctx) => ctx.services.notes.unarchive(requireUser(ctx).id, id),

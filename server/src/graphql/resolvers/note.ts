@@ -1,11 +1,13 @@
 import type { NoteConnectionResolvers, NoteResolvers } from '../generated/resolvers-types';
 import { toLocationEnum, toPriorityEnum } from './mapping';
+import { revisionsOf } from './revisions';
 
 export const Note: NoteResolvers = {
   priority: (note) => toPriorityEnum(note.priority),
   location: (note) => toLocationEnum(note.location),
   previousLocation: (note) =>
     note.previousLocation ? toLocationEnum(note.previousLocation) : null,
+  revisions: (note, _args, ctx) => revisionsOf(ctx, note.id),
 };
 
 /** A page of a list; its count is run only when the query selects `totalCount`. */

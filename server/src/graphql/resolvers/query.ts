@@ -28,4 +28,8 @@ export const Query: QueryResolvers = {
   labels: (_parent, _args, ctx) => ctx.services.labels.list(requireUser(ctx).id),
   note: (_parent, { id }, ctx) => ctx.services.notes.get(requireUser(ctx).id, id),
   noteEventsCursor: (_parent, _args, ctx) => ctx.services.noteEvents.cursor(requireUser(ctx).id),
+  settings: (_parent, _args, ctx) => ({
+    trashRetentionDays: ctx.services.retention.trashDays,
+    revisionRetentionDays: ctx.services.retention.revisionDays,
+  }),
 };

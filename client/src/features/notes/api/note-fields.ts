@@ -13,6 +13,7 @@ export const NoteFieldsFragment = graphql(`
     tags
     location
     previousLocation
+    trashedAt
     version
     pinned
     createdAt

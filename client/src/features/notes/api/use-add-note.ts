@@ -24,6 +24,7 @@ function pendingNote(input: NoteInput, location: NoteLocation): Note {
     tags: [],
     location,
     previousLocation: null,
+    trashedAt: null,
     version: 1,
     pinned: false,
     createdAt: at,

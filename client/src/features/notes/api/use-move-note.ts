@@ -13,7 +13,7 @@ import {
 type MoveDocument = TypedDocumentNode<{ __typename: 'Mutation'; note: Note }, { id: string }>;
 
 /** Where a move puts a note. */
-type Destination = (note: Note) => Pick<Note, 'location' | 'previousLocation'>;
+type Destination = (note: Note) => Pick<Note, 'location' | 'previousLocation' | 'trashedAt'>;
 
 /**
  * A move of a note from one place to another. The note moves in the cache at once (leaving its
@@ -42,12 +42,21 @@ function useMove(document: MoveDocument, destination: Destination): (note: Note)
   );
 }
 
-const toArchive: Destination = () => ({ location: 'ARCHIVE', previousLocation: null });
-const toNotes: Destination = () => ({ location: 'NOTES', previousLocation: null });
-const toTrash: Destination = (note) => ({ location: 'TRASH', previousLocation: note.location });
+const toArchive: Destination = () => ({
+  location: 'ARCHIVE',
+  previousLocation: null,
+  trashedAt: null,
+});
+const toNotes: Destination = () => ({ location: 'NOTES', previousLocation: null, trashedAt: null });
+const toTrash: Destination = (note) => ({
+  location: 'TRASH',
+  previousLocation: note.location,
+  trashedAt: new Date().toISOString(),
+});
 const backFromTrash: Destination = (note) => ({
   location: note.previousLocation ?? 'NOTES',
   previousLocation: null,
+  trashedAt: null,
 });
 
 /** Main list → archive. */

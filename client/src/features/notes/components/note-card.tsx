@@ -11,6 +11,7 @@ import { useNoteCommands } from '../hooks/use-note-commands';
 import { useNotesUi } from '../hooks/notes-ui-context';
 import { NoteMetaMenus } from './note-meta-menus';
 import { priorityLabel } from './priority-menu';
+import { TrashCountdown } from './trash-retention';
 
 /** The reader's locale's date and time, as `toLocaleString()` writes them, made once. */
 let dateTimeFormat: Intl.DateTimeFormat | undefined;
@@ -102,6 +103,7 @@ export const NoteCard = memo(function NoteCard({ note }: { note: Note }) {
         Created At <time dateTime={note.createdAt}>{formatCreatedAt(note.createdAt)}</time>
         {commands.pending && <Spinner label="Saving" size="small" />}
       </p>
+      {inTrash && <TrashCountdown trashedAt={note.trashedAt} />}
       <div className="note-card__actions">
         {!inTrash && (
           <>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { Archive, ArchiveRestore, Pin, PinOff, Trash2 } from 'lucide-react';
+import { Archive, ArchiveRestore, History, Pin, PinOff, Trash2 } from 'lucide-react';
 import { readAuth } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
 import { IconButton } from '../../../components/icon-button';
@@ -26,6 +26,7 @@ import { useEditSync } from '../hooks/use-edit-sync';
 import { changedFields, draftOf, EMPTY_DRAFT, type Draft } from '../utils/draft';
 import { dropDraft, keepDraft, loadDraft } from '../utils/local-drafts';
 import { ConflictBanner } from './conflict-banner';
+import { HistoryDialog } from './history-dialog';
 import { NoteMetaMenus } from './note-meta-menus';
 import { priorityLabel } from './priority-menu';
 
@@ -77,6 +78,7 @@ export function NoteEditor({ note, location, onClose }: NoteEditorProps) {
     saving: busy,
   });
   const [resaveAt, setResaveAt] = useState<number | null>(null);
+  const [showHistory, setShowHistory] = useState(false);
 
   // The draft is written a moment after typing pauses, and at once when the editor closes
   // (Escape, or leaving the page) with a write still waiting.
@@ -263,6 +265,13 @@ export function NoteEditor({ note, location, onClose }: NoteEditorProps) {
             icon={draft.pinned ? <PinOff size={18} aria-hidden /> : <Pin size={18} aria-hidden />}
             onClick={() => patch({ pinned: !draft.pinned })}
           />
+          {note && !sync.conflict && (
+            <IconButton
+              label="Version history"
+              icon=<History size={18} aria-hidden />
+              onClick={() => setShowHistory(true)}
+            />
+          )}
           {note && !sync.conflict && location === 'NOTES' && (
             <IconButton
               label="Archive note"
@@ -299,6 +308,7 @@ export function NoteEditor({ note, location, onClose }: NoteEditorProps) {
           </button>
         </div>
       </div>
+      {note && showHistory && <HistoryDialog note={note} onClose={() => setShowHistory(false)} />}
     </section>
   );
 }

@@ -71,3 +71,15 @@ export const deleteLabelMessages: ActionMessages = {
   success: 'Label Deleted',
   failure: 'Failed To Delete Label',
 };
+
+/** Restoring an earlier version from the history. */
+export const restoreVersionMessages: ActionMessages = {
+  success: 'Earlier Version Restored',
+  failure: 'Failed To Restore Version',
+};
+
+/** Undoing that restore: the text from just before it comes back. */
+export const undoRestoreVersionMessages: ActionMessages = {
+  success: 'Restore Undone',
+  failure: 'Failed To Undo Restore',
+};

@@ -1,6 +1,8 @@
 import type {
   BlockElement,
   BlockProps,
+  CheckItemElement,
+  ChecklistElement,
   FormattedText,
   ImageElement,
   InlineNode,
@@ -19,79 +21,18 @@ import {
   safeColor,
 } from './html-attributes';
 import { finishInlines, hasVisibleContent } from './inline-normalize';
+import {
+  BLOCK_TAGS,
+  ELEMENT_NODE,
+  SKIPPED_TAGS,
+  TEXT_NODE,
+  isBlockNode,
+  isChecklistElement,
+  isListTag,
+  tagOf,
+} from './html-tags';
 
 type Marks = Omit<FormattedText, 'text'>;
-
-const TEXT_NODE = 3;
-const ELEMENT_NODE = 1;
-
-const SKIPPED_TAGS = new Set([
-  'script',
-  'style',
-  'head',
-  'title',
-  'meta',
-  'link',
-  'template',
-  'noscript',
-  'iframe',
-  'object',
-  'embed',
-  'svg',
-  'math',
-  'canvas',
-  'video',
-  'audio',
-  'select',
-  'textarea',
-  'button',
-  'input',
-  'hr',
-]);
-
-const BLOCK_TAGS = new Set([
-  'p',
-  'div',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'blockquote',
-  'ul',
-  'ol',
-  'li',
-  'pre',
-  'section',
-  'article',
-  'header',
-  'footer',
-  'main',
-  'nav',
-  'aside',
-  'figure',
-  'figcaption',
-  'address',
-  'dl',
-  'dt',
-  'dd',
-  'table',
-  'thead',
-  'tbody',
-  'tfoot',
-  'tr',
-  'td',
-  'th',
-  'caption',
-  'form',
-  'fieldset',
-  'details',
-  'summary',
-  'center',
-  'body',
-  'html',
-]);
 
 const HEADING_TYPES: Record<string, TextBlockType> = {
   h1: 'heading-one',
@@ -107,9 +48,6 @@ interface InlineContext {
   pre: boolean;
 }
 
-const tagOf = (node: Node): string =>
-  node.nodeType === ELEMENT_NODE ? (node as Element).tagName.toLowerCase() : '';
-const isBlockNode = (node: Node): boolean => BLOCK_TAGS.has(tagOf(node));
 const hasBlockChild = (element: Element): boolean =>
   Array.from(element.childNodes).some(isBlockNode);
 
@@ -173,7 +111,8 @@ function blockFromElement(element: Element, inherited: BlockProps): BlockElement
     tag === 'center'
       ? { ...ownBlockProps(element, inherited), align: 'center' as const }
       : ownBlockProps(element, inherited);
-  if (tag === 'ul' || tag === 'ol') {
+  if (isChecklistElement(element)) return [checklistFrom(element, props)];
+  if (isListTag(tag)) {
     const list = listFrom(element, props);
     return list ? [list] : [];
   }
@@ -233,6 +172,37 @@ function listFrom(element: Element, props: BlockProps): ListElement | undefined 
     { type: tagOf(element) === 'ol' ? 'numbered-list' : 'bulleted-list', children },
     props,
   );
+}
+
+/**
+ * Each `<li>` is one item (toggleChecklistItem counts them the same way); stray content between
+ * items belongs to the item before it (before the first, to the first), so no text is lost.
+ */
+function checklistFrom(element: Element, props: BlockProps): ChecklistElement {
+  const items: { element: Element; inlines: InlineNode[] }[] = [];
+  let before: InlineNode[] = [];
+  for (const child of Array.from(element.childNodes)) {
+    if (tagOf(child) === 'li') {
+      items.push({ element: child as Element, inlines: [...before, ...inlineChildren(child as Element, false)] });
+      before = [];
+    } else {
+      const inlines = inlinesFrom(child, { marks: {}, pre: false });
+      const last = items[items.length - 1];
+      if (last) last.inlines.push(...inlines);
+      else before.push(...inlines);
+    }
+  }
+  const children = items.map(({ element: item, inlines }) =>
+    withProps<CheckItemElement>(
+      {
+        type: 'check-item',
+        checked: item.getAttribute('data-checked') === 'true',
+        children: finishInlines(inlines),
+      },
+      ownBlockProps(item, {}),
+    ),
+  );
+  return withProps<ChecklistElement>({ type: 'checklist', children }, props);
 }
 
 function withProps<T extends BlockProps>(node: T, props: BlockProps): T {

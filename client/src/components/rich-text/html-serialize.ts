@@ -1,6 +1,12 @@
 import { Text } from 'slate';
 import type { Descendant } from 'slate';
-import type { BlockElement, FormattedText, InlineNode, ListElement } from './types';
+import type {
+  BlockElement,
+  ChecklistElement,
+  FormattedText,
+  InlineNode,
+  ListElement,
+} from './types';
 import { isList } from './editor-commands';
 import {
   BLOCK_TAG,
@@ -22,8 +28,9 @@ export function escapeAttribute(value: string): string {
 
 /**
  * Turns Slate nodes into the HTML the server stores (and sanitises): p, h1–h3, blockquote,
- * ol/ul/li, strong/em/u/s, span with colour styles, a, img and br, with alignment and indentation
- * as inline styles. `htmlToSlate` reads it back to the same nodes.
+ * ol/ul/li, checklists (`<ul data-checklist>` of `<li data-checked="true|false">`),
+ * strong/em/u/s, span with colour styles, a, img and br, with alignment and indentation as inline
+ * styles. `htmlToSlate` reads it back to the same nodes.
  */
 export function slateToHtml(nodes: Descendant[]): string {
   return nodes.map(serializeBlock).join('');
@@ -38,11 +45,13 @@ function serializeBlock(node: Descendant): string {
     return `<p>${serializeInlines([node])}</p>`;
   }
   if (isList(node)) return serializeList(node);
+  if (node.type === 'checklist') return serializeChecklist(node);
   return openTag(node) + serializeInlines(node.children) + closeTag(node);
 }
 
-function openTag(node: BlockElement): string {
-  return `<${BLOCK_TAG[node.type] ?? 'p'}${styleAttribute(blockStyleDeclarations(node))}>`;
+/** The opening tag, with `attributes` (already escaped, each with its leading space) first. */
+function openTag(node: BlockElement, attributes = ''): string {
+  return `<${BLOCK_TAG[node.type] ?? 'p'}${attributes}${styleAttribute(blockStyleDeclarations(node))}>`;
 }
 
 function closeTag(node: BlockElement): string {
@@ -66,6 +75,17 @@ function serializeList(list: ListElement): string {
   }
   if (itemOpen) html += '</li>';
   return html + closeTag(list);
+}
+
+/** Both states are written out, so the stored HTML says what each item is without a default. */
+function serializeChecklist(list: ChecklistElement): string {
+  const items = list.children.map(
+    (item) =>
+      openTag(item, ` data-checked="${item.checked ? 'true' : 'false'}"`) +
+      serializeInlines(item.children) +
+      closeTag(item),
+  );
+  return openTag(list, ' data-checklist') + items.join('') + closeTag(list);
 }
 
 interface SpaceState {

@@ -1,6 +1,7 @@
 /**
  * `npm run bench` (`-- --quick` for a short run, `-- --no-pg` to skip PostgreSQL, `-- --no-client`
- * to skip the browser figures, `-- --client-only` for the browser figures alone): every figure beside a baseline measured in the same run, printed
+ * to skip the browser figures, `-- --client-only` for the browser figures alone, `-- --sync-only`
+ * for the live-sync figures alone): every figure beside a baseline measured in the same run, printed
  * as one table and written to bench/results/latest.json.
  */
 import { execFileSync } from 'node:child_process';
@@ -13,10 +14,12 @@ import { clientFigures } from './client';
 import { freePort, root, startMedian, startProcess } from './lib/server';
 import type { Figure } from './lib/stats';
 import { searchSqlite } from './search';
+import { syncFigures } from './sync';
 
 const quick = process.argv.includes('--quick');
 const clientOnly = process.argv.includes('--client-only');
-const withPg = !clientOnly && !process.argv.includes('--no-pg');
+const syncOnly = process.argv.includes('--sync-only');
+const withPg = !clientOnly && !syncOnly && !process.argv.includes('--no-pg');
 const seconds = quick ? 3 : 10;
 const runs = quick ? 20 : 50;
 
@@ -56,12 +59,21 @@ async function coldStartBaseline(): Promise<number> {
   return bare.startMs;
 }
 
+async function liveSync(figures: Figure[]) {
+  console.log(
+    `Live sync (1,000 subscriptions, ${seconds} s of writes per server: baseline, Jotter, Jotter, baseline)…`,
+  );
+  figures.push(...(await syncFigures(seconds)));
+}
+
 async function serverFigures(figures: Figure[]) {
   console.log(
     `API overhead (autocannon, 50 connections, ${seconds} s per server: baseline, Jotter, Jotter, baseline; the reads again at half Jotter's rate)…`,
   );
   const api = await apiOverhead(seconds);
   figures.push(...api.figures);
+
+  await liveSync(figures);
 
   console.log(`Search at 100,000 notes on SQLite (${runs} runs per case)…`);
   const coldBase = await coldStartBaseline();
@@ -96,7 +108,8 @@ async function main() {
   const started = Date.now();
   const figures: Figure[] = [];
 
-  if (!clientOnly) await serverFigures(figures);
+  if (syncOnly) await liveSync(figures);
+  else if (!clientOnly) await serverFigures(figures);
 
   if (withPg) {
     console.log(`Search at 100,000 notes on PostgreSQL 15 (${runs} runs per case)…`);
@@ -129,7 +142,7 @@ async function main() {
     }
   }
 
-  if (!process.argv.includes('--no-client')) {
+  if (!syncOnly && !process.argv.includes('--no-client')) {
     console.log('Client: Lighthouse on the landing page and /home, /home with 10,000 notes…');
     try {
       figures.push(...(await clientFigures(quick)));

@@ -90,14 +90,14 @@ it('asks for the first page and the labels once on a cold load of /home, and sti
   expect((await titles(page))[0]).toBe('early note 45');
   // What the first screen asked for, before the live feed started (which then refreshes what is
   // shown once, so nothing changed before its cursor is missed).
-  await waitFor(async () => sent.some((op) => op.name === 'NoteEventsCursor'), 10_000, 'the feed');
+  await waitFor(() => sent.some((op) => op.name === 'NoteEventsCursor'), 10_000, 'the feed');
   const firstScreen = sent.slice(
     0,
     sent.findIndex((op) => op.name === 'NoteEventsCursor'),
   );
   const firstPages = firstScreen.filter((op) => op.name === 'NotesList' && !op.variables.after);
   expect(firstPages).toEqual([{ name: 'NotesList', variables: { filter: {}, first: 30 } }]);
-  await waitFor(async () => listAnswers === 2, 10_000, 'the refresh when the feed starts');
+  await waitFor(() => listAnswers === 2, 10_000, 'the refresh when the feed starts');
   // The labels were asked for once too: the loader's answer served the search bar.
   expect(firstScreen.filter((op) => op.name === 'Labels')).toEqual([
     { name: 'Labels', variables: {} },
@@ -108,7 +108,7 @@ it('asks for the first page and the labels once on a cold load of /home, and sti
   await page.mouse.wheel(0, 5000);
   await waitFor(async () => (await titles(page)).length === 45, 10_000, 'all 45 cards');
   await waitFor(
-    async () => sent.filter((op) => op.name === 'NotesList' && op.variables.after).length === 1,
+    () => sent.filter((op) => op.name === 'NotesList' && op.variables.after).length === 1,
     10_000,
     'one request for the next page',
   );

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 
 import { expressMiddleware } from '@as-integrations/express5';
@@ -13,20 +14,30 @@ import { createTokenService, resolveJwtSecret } from './auth/tokens';
 import { compressedAssets } from './compressed-assets';
 import type { Config } from './config';
 import { contextFunction } from './graphql/context';
+import { createSchema } from './graphql/schema';
 import { createApolloServer } from './graphql/server';
+import { attachWebSocketServer } from './graphql/ws';
 import { oneRequestPerTurn } from './one-request-per-turn';
 import { restRouter } from './rest';
 import { errorHandler } from './rest/errors';
-import { createServices } from './services';
+import { createServices, type Services } from './services';
 import { seedDemoUsers } from './services/demo';
 import { isDatabaseUnavailable } from './errors';
 import { openStore, type Store } from './store';
 
 interface JotterApp {
   app: Express;
-  /** Stops GraphQL and closes the database. */
+  /** The HTTP server over `app`, with GraphQL subscriptions (WebSocket) at /graphql: listen on it. */
+  server: http.Server;
+  services: Services;
+  /** Closes every WebSocket with 1001 "Server shutting down": the first step of a graceful stop. */
+  closeSockets(): Promise<void>;
+  /** Closes the sockets, stops GraphQL and the feed's pruning, and closes the database. */
   close(): Promise<void>;
 }
+
+/** How often old note events are pruned (and once at start): hourly, or sooner for a short retention. */
+const pruneEveryMs = (retentionHours: number) => Math.min(3_600_000, retentionHours * 1_800_000);
 
 const contentSecurityPolicy = {
   useDefaults: false,
@@ -66,12 +77,15 @@ export async function createApp(
   logger: Logger,
   opened?: Store,
 ): Promise<JotterApp> {
-  const store = opened ?? (await openStore(config.databaseUrl));
+  const store = opened ?? (await openStore(config.databaseUrl, { log: logger }));
   const tokens = createTokenService(
     resolveJwtSecret(config.jwtSecret, config.dataDir),
     config.tokenTtl,
   );
-  const services = createServices(store, tokens, { argon2: config.argon2 });
+  const services = createServices(store, tokens, {
+    argon2: config.argon2,
+    noteEvents: { retentionHours: config.eventRetentionHours },
+  });
   await store.ping().catch((error: unknown) => {
     logger.error({ err: error }, 'the database cannot take writes; answering 503 until it can');
   });
@@ -83,10 +97,29 @@ export async function createApp(
   }
   const authLimiter = createAuthLimiter(config.authRateLimit);
 
-  const apollo = createApolloServer(logger);
-  await apollo.start();
+  // Every server prunes (idempotent): at start, then periodically; a failure only waits for the next.
+  const prune = () =>
+    services.noteEvents.prune().then(
+      (pruned) => pruned > 0 && logger.info({ pruned }, 'pruned old note events'),
+      (error: unknown) => logger.warn({ err: error }, 'could not prune old note events'),
+    );
+  void prune();
+  const pruning = setInterval(() => void prune(), pruneEveryMs(config.eventRetentionHours));
+  pruning.unref();
 
   const app = express();
+  const server = http.createServer(app);
+  const schema = createSchema();
+  const sockets = attachWebSocketServer(server, {
+    schema,
+    services,
+    authLimiter,
+    logger,
+    pingSeconds: config.wsPingSeconds,
+  });
+  const apollo = createApolloServer(logger, schema, () => sockets.close());
+  await apollo.start();
+
   app.disable('x-powered-by');
   // No ETag on API answers: Express hashes every body (SHA-1 over 150 kB lists) for a header no
   // Jotter client uses. Static files keep theirs (serve-static sets its own).
@@ -160,7 +193,11 @@ export async function createApp(
 
   return {
     app,
+    server,
+    services,
+    closeSockets: () => sockets.close(),
     close: async () => {
+      clearInterval(pruning);
       await apollo.stop();
       await store.close();
     },

@@ -22,6 +22,14 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
   TRUST_PROXY: booleanFlag.default(false),
   CLIENT_DIST: z.string().optional(),
+  EVENT_RETENTION_HOURS: z.coerce
+    .number()
+    .positive('EVENT_RETENTION_HOURS is a number of hours above 0')
+    .default(72),
+  WS_PING_SECONDS: z.coerce
+    .number()
+    .positive('WS_PING_SECONDS is a number of seconds above 0')
+    .default(30),
 });
 
 export interface Config {
@@ -39,6 +47,10 @@ export interface Config {
   trustProxy: boolean;
   /** The built client, served at /. */
   clientDist: string;
+  /** How long the feed of note changes keeps an event; a client further behind must reload. */
+  eventRetentionHours: number;
+  /** Seconds between WebSocket pings; a socket that has not answered the last one by the next is dropped. */
+  wsPingSeconds: number;
   /** Argon2 cost; tests lower it, production keeps OWASP's. */
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
 }
@@ -67,6 +79,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: e.AUTH_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     clientDist: path.resolve(e.CLIENT_DIST ?? path.join(repoRoot, 'client/dist')),
+    eventRetentionHours: e.EVENT_RETENTION_HOURS,
+    wsPingSeconds: e.WS_PING_SECONDS,
     argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
   };
 }

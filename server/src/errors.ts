@@ -4,6 +4,8 @@ export type ErrorKind =
   | 'UNAUTHENTICATED'
   | 'NOT_FOUND'
   | 'CONFLICT'
+  | 'VERSION_CONFLICT'
+  | 'CURSOR_EXPIRED'
   | 'EMAIL_NOT_REGISTERED'
   | 'RATE_LIMITED'
   | 'UNAVAILABLE';
@@ -19,6 +21,21 @@ export class AppError extends Error {
   ) {
     super(message, options);
     this.name = 'AppError';
+  }
+}
+
+/**
+ * A write based on a version that is no longer the current one: nothing was changed, and
+ * `current` is what is stored now, for the client to merge with or show. REST answers 409 with
+ * it, GraphQL `CONFLICT` with it in `extensions.current`.
+ */
+export class VersionConflictError<T> extends AppError {
+  constructor(
+    message: string,
+    readonly current: T,
+  ) {
+    super('VERSION_CONFLICT', message);
+    this.name = 'VersionConflictError';
   }
 }
 

@@ -4,23 +4,25 @@ import { createApp } from './app';
 import { loadConfig } from './config';
 import { createLogger } from './logger';
 
-/** Starts Jotter and stops it gracefully on SIGTERM/SIGINT: in-flight requests finish, the database closes. */
+/**
+ * Starts Jotter and stops it gracefully on SIGTERM/SIGINT: WebSockets are closed (1001, so their
+ * clients reconnect elsewhere), in-flight requests finish, the database closes.
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const jotter = await createApp(config, logger);
-  // Express 5 hands a listen error (a port in use, say) to this callback too.
-  const server = jotter.app.listen(config.port, config.host, (error?: NodeJS.ErrnoException) => {
-    if (error) {
-      logger.fatal(
-        { err: error },
-        error.code === 'EADDRINUSE'
-          ? `port ${config.port} is already in use: stop what is using it, or set PORT to another port`
-          : `cannot listen on ${config.host}:${config.port}`,
-      );
-      void jotter.close().finally(() => process.exit(1));
-      return;
-    }
+  const { server } = jotter;
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    logger.fatal(
+      { err: error },
+      error.code === 'EADDRINUSE'
+        ? `port ${config.port} is already in use: stop what is using it, or set PORT to another port`
+        : `cannot listen on ${config.host}:${config.port}`,
+    );
+    void jotter.close().finally(() => process.exit(1));
+  });
+  server.listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
     logger.info(
       { port, database: config.databaseUrl.replace(/\/\/[^@]*@/, '//***@') },
@@ -45,6 +47,10 @@ async function main(): Promise<void> {
     // setImmediate: after the event loop's poll phase has read what is already waiting.
     const idle = setTimeout(() => setImmediate(() => server.closeIdleConnections()), 1500);
     idle.unref();
+    // WebSockets first: the HTTP server's close waits for every connection, upgraded ones too.
+    void jotter.closeSockets().catch((error: unknown) => {
+      logger.error({ err: error }, 'error while closing WebSockets');
+    });
     net.Server.prototype.close.call(server, () => {
       jotter
         .close()

@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 
 import { testDatabase } from '../../server/src/test-support/database';
 import { call, gql, signupOver, type Answer } from '../support/client';
+import { FeedFollower } from '../support/feed';
 import { random } from '../support/listen';
 import { report } from '../support/report';
 import { startServer } from '../support/server-process';
@@ -14,6 +15,9 @@ import { startServer } from '../support/server-process';
  * user's notes). No 500, no request left hanging, and the final state of every note is one the
  * acknowledged operations imply: it exists unless a delete was acknowledged, and its title and
  * place come from an acknowledged operation that no other acknowledged one strictly followed.
+ * Meanwhile one syncing client per user follows the user's feed over WebSocket, dropping its
+ * connection every few events and resuming from its cursor: it ends holding exactly the
+ * server's final notes (ids, titles, places, versions), having received every cursor once.
  */
 const userCount = 10;
 const clientsPerUser = 5;
@@ -140,21 +144,53 @@ async function run(label: string, databaseUrl: string, dataDir: string) {
       }
     };
 
+    // One syncing client per user, from the start of the feed: it drops its connection after a
+    // random 5 to 50 events (sometimes at once) and resumes from its cursor, until the load ends.
+    const wsUrl = FeedFollower.wsUrl(base);
+    let loadDone = false;
+    const followers = users.map((user) => new FeedFollower(user.token));
+    const syncing = followers.map(async (follower, u) => {
+      const rnd = random(9000 + u);
+      while (!loadDone) {
+        const stopAt = follower.cursor + (rnd() < 0.1 ? 0 : 5 + Math.floor(rnd() * 46));
+        await follower.follow(wsUrl, (f) => loadDone || f.cursor >= stopAt);
+      }
+    });
+
     const started = performance.now();
     await Promise.all(
       users.flatMap((user, u) => Array.from({ length: clientsPerUser }, (_, c) => client(user, u * 100 + c + 1))),
     );
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    loadDone = true;
+    // A follower waiting for its next event hears of the end by its socket closing.
+    for (const follower of followers) await follower.socket?.close();
+    await Promise.all(syncing);
     expect(failures).toEqual([]);
 
     let checked = 0;
     let deleted = 0;
-    for (const user of users) {
+    let synced = 0;
+    let events = 0;
+    for (const [u, user] of users.entries()) {
       const res = await call(base, 'GET', '/api/user', { token: user.token });
       const stored = new Map<string, { title: string; location: Location }>();
+      const exact = new Map<string, { title: string; location: string; version: number }>();
       for (const [list, location] of [['notes', 'NOTES'], ['archives', 'ARCHIVE'], ['trash', 'TRASH']] as const) {
-        for (const note of res.body.user[list]) stored.set(note._id, { title: note.title, location });
+        for (const note of res.body.user[list]) {
+          stored.set(note._id, { title: note.title, location });
+          exact.set(note._id, { title: note.title, location, version: note.version });
+        }
       }
+      // The syncing client, caught up to where the feed ends, holds exactly the server's notes.
+      const follower = followers[u]!;
+      const last = await gql(base, '{ noteEventsCursor }', {}, user.token);
+      await follower.catchUp(wsUrl, Number(last.body.data.noteEventsCursor));
+      expect(follower.problems).toEqual([]);
+      expect(follower.cursor).toBe(Number(last.body.data.noteEventsCursor));
+      expect(new Map([...follower.notes].sort())).toEqual(new Map([...exact].sort()));
+      synced += follower.connections;
+      events += follower.cursor;
       for (const [id, history] of user.notes) {
         const note = stored.get(id);
         const deletes = history.acked.filter((a) => a.kind === 'delete');
@@ -176,7 +212,7 @@ async function run(label: string, databaseUrl: string, dataDir: string) {
     const spread = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(', ');
     report(
       `concurrency, ${label}`,
-      `${userCount * clientsPerUser} clients × ${opsPerClient} ops in ${seconds} s (${spread}; ${acknowledged} acknowledged): no 500, none hung; ${checked} notes match what the acknowledged operations imply (${deleted} deleted forever)`,
+      `${userCount * clientsPerUser} clients × ${opsPerClient} ops in ${seconds} s (${spread}; ${acknowledged} acknowledged): no 500, none hung; ${checked} notes match what the acknowledged operations imply (${deleted} deleted forever); ${userCount} syncing clients, over ${synced} connections resumed from their cursors, received all ${events} events once each and hold exactly the server's final notes`,
     );
   } finally {
     server.kill('SIGTERM');

@@ -6,6 +6,7 @@ import SQLite from 'better-sqlite3';
 
 import { testDatabase } from '../../server/src/test-support/database';
 import { call, gql, signupOver } from '../support/client';
+import { FeedFollower } from '../support/feed';
 import { report } from '../support/report';
 import { sleep, startServer, type ServerProcess } from '../support/server-process';
 
@@ -13,7 +14,10 @@ import { sleep, startServer, type ServerProcess } from '../support/server-proces
  * Crash safety: the real server on a database, several clients streaming note writes, SIGKILL
  * mid-stream, restart. Every write the server acknowledged must be there, intact; every note
  * there must be one a client sent (acknowledged, or in flight at the kill) with exactly the
- * content it was sent with. Five rounds, cumulative.
+ * content it was sent with. Five rounds, cumulative. The feed too: a subscriber follows each
+ * user's changes live during the stream, is cut by the kill, resumes from its cursor after the
+ * restart, and ends with every cursor once; each note has exactly one event per change it went
+ * through (its version), so no acknowledged write lost its event.
  */
 const rounds = 5;
 const clientsPerUser = 3;
@@ -31,6 +35,7 @@ interface Expected {
 
 interface Ledger {
   token: string;
+  follower: FeedFollower;
   notes: Map<string, Expected>;
   /** Titles of adds in flight at the kill: they may exist or not. */
   inFlightAdds: Set<string>;
@@ -70,12 +75,22 @@ async function stream(base: string, ledger: Ledger, name: string, counts: { acke
 }
 
 /** Reads every note back and checks it against the ledger; returns how many were checked. */
-async function verify(base: string, ledgers: Ledger[]): Promise<{ checked: number; inFlightLanded: number }> {
+async function verify(base: string, ledgers: Ledger[]): Promise<{ checked: number; inFlightLanded: number; events: number }> {
   let checked = 0;
   let inFlightLanded = 0;
+  let events = 0;
   for (const ledger of ledgers) {
     const res = await call(base, 'GET', '/api/notes', { token: ledger.token });
     expect(res.status).toBe(200);
+    // The feed, caught up from where the live subscriber was cut: one event per change.
+    const last = await gql(base, '{ noteEventsCursor }', {}, ledger.token);
+    await ledger.follower.catchUp(FeedFollower.wsUrl(base), Number(last.body.data.noteEventsCursor));
+    expect(ledger.follower.problems).toEqual([]);
+    const eventsOf = new Map<string, number>();
+    for (const id of ledger.follower.noteIdBySeq) eventsOf.set(id, (eventsOf.get(id) ?? 0) + 1);
+    for (const note of res.body.notes) expect({ id: note._id, events: eventsOf.get(note._id) }).toEqual({ id: note._id, events: note.version });
+    expect(eventsOf.size).toBe(res.body.notes.length);
+    events = Math.max(events, ledger.follower.cursor);
     const stored = new Map<string, { title: string; content: string }>();
     for (const note of res.body.notes) stored.set(note._id, note);
     for (const note of stored.values()) expect(note.content).toBe(contentFor(note.title));
@@ -97,7 +112,7 @@ async function verify(base: string, ledgers: Ledger[]): Promise<{ checked: numbe
     }
     ledger.inFlightAdds.clear();
   }
-  return { checked, inFlightLanded };
+  return { checked, inFlightLanded, events };
 }
 
 async function crashRounds(label: string, databaseUrl: string, dataDir: string, sqliteFile?: string) {
@@ -105,13 +120,16 @@ async function crashRounds(label: string, databaseUrl: string, dataDir: string, 
   const ledgers: Ledger[] = [];
   for (let u = 0; u < users; u += 1) {
     const { token } = await signupOver(server.url, `crash-${u}-${Date.now()}@example.com`);
-    ledgers.push({ token, notes: new Map(), inFlightAdds: new Set() });
+    ledgers.push({ token, follower: new FeedFollower(token), notes: new Map(), inFlightAdds: new Set() });
   }
   let totalAcked = 0;
   let totalLanded = 0;
   try {
     for (let round = 1; round <= rounds; round += 1) {
       const counts = { acked: 0 };
+      // Live subscribers, following until the kill cuts them.
+      const wsUrl = FeedFollower.wsUrl(server.url);
+      const following = ledgers.map((ledger) => ledger.follower.follow(wsUrl, () => false));
       const clients = ledgers.flatMap((ledger, u) =>
         Array.from({ length: clientsPerUser }, (_, c) => stream(server.url, ledger, `r${round}u${u}c${c}`, counts)),
       );
@@ -120,13 +138,15 @@ async function crashRounds(label: string, databaseUrl: string, dataDir: string, 
       const exit = await server.exited;
       expect(exit.signal).toBe('SIGKILL');
       await Promise.all(clients);
+      expect(await Promise.all(following)).toEqual(ledgers.map(() => 'closed'));
+      const heardLive = ledgers.map((l) => l.follower.cursor);
       server = await startServer({ databaseUrl, dataDir });
-      const { checked, inFlightLanded } = await verify(server.url, ledgers);
+      const { checked, inFlightLanded, events } = await verify(server.url, ledgers);
       totalAcked += counts.acked;
       totalLanded += inFlightLanded;
       report(
         `crash safety, ${label}`,
-        `round ${round}: ${counts.acked} writes acknowledged before SIGKILL, ${checked} acknowledged notes checked after restart, all present and intact; ${inFlightLanded} in-flight writes landed whole`,
+        `round ${round}: ${counts.acked} writes acknowledged before SIGKILL, ${checked} acknowledged notes checked after restart, all present and intact; ${inFlightLanded} in-flight writes landed whole; feed: subscribers heard up to cursors ${heardLive.join(' and ')} live, resumed after the restart, and hold every event once (up to ${events}), one per change of every note`,
       );
     }
   } finally {

@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 
+import { TestSocket, type Closed } from '../../server/src/test-support/ws';
 import { call, signupOver, type Answer } from '../support/client';
+import { FeedFollower } from '../support/feed';
 import { report } from '../support/report';
 import { sleep, startServer } from '../support/server-process';
 
@@ -30,11 +32,13 @@ function post(agent: http.Agent, base: string, token: string, body: unknown): Pr
 }
 
 /**
- * Graceful shutdown: SIGTERM while clients stream writes (some of them 1 MB notes). Requests in
- * flight at the signal are answered, the process exits 0 within 10 s, and after a restart every
- * acknowledged write is there.
+ * Graceful shutdown: SIGTERM while clients stream writes (some of them 1 MB notes) and two
+ * subscribers listen over WebSocket. Every socket is closed with 1001 "Server shutting down"
+ * before the process ends (so its client reconnects elsewhere), requests in flight at the signal
+ * are answered, the process exits 0 within 10 s, and after a restart every acknowledged write is
+ * there.
  */
-it('SIGTERM under load: in-flight requests finish, nothing acknowledged is lost, exit 0 within 10 s', async () => {
+it('SIGTERM under load: sockets closed with 1001 first, in-flight requests finish, nothing acknowledged is lost, exit 0 within 10 s', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jotter-shutdown-'));
   const databaseUrl = `file:${path.join(dir, 'jotter.db')}`;
   try {
@@ -65,13 +69,22 @@ it('SIGTERM under load: in-flight requests finish, nothing acknowledged is lost,
       }
     };
     const clients = Array.from({ length: 8 }, (_, c) => client(c));
+    const sockets = await Promise.all([0, 1].map(() => TestSocket.connect(FeedFollower.wsUrl(server.url), token)));
+    for (const socket of sockets) socket.noteEvents('0');
+    const order: string[] = [];
+    const closes = sockets.map((socket, i) => socket.closed.then((closed: Closed) => (order.push(`socket ${i}`), closed)));
     await sleep(800);
     signalAt = performance.now();
     server.kill('SIGTERM');
     const exit = await server.exited;
+    order.push('exit');
     const seconds = (performance.now() - signalAt) / 1000;
     await Promise.all(clients);
 
+    expect(await Promise.all(closes)).toEqual([0, 1].map(() => ({ code: 1001, reason: 'Server shutting down' })));
+    // Both sockets had closed by the time the process ended.
+    expect(order).toHaveLength(3);
+    expect(order.at(-1)).toBe('exit');
     expect(exit).toEqual({ code: 0, signal: null });
     expect(seconds).toBeLessThan(10);
     expect(inFlight.filter((r) => r.status !== 200)).toEqual([]);
@@ -85,7 +98,7 @@ it('SIGTERM under load: in-flight requests finish, nothing acknowledged is lost,
 
     report(
       'graceful shutdown',
-      `SIGTERM with 8 clients streaming: ${inFlight.length} requests in flight at the signal all answered 200, exit code 0 after ${seconds.toFixed(2)} s; ${acked.size} acknowledged writes all present after restart`,
+      `SIGTERM with 8 clients streaming and 2 subscribers: both sockets closed with 1001 "Server shutting down" before the process ended, ${inFlight.length} requests in flight at the signal all answered 200, exit code 0 after ${seconds.toFixed(2)} s; ${acked.size} acknowledged writes all present after restart`,
     );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 import { createTestApp, type TestApp } from '../../server/src/test-support/app';
+import { TestSocket } from '../../server/src/test-support/ws';
 import { capturedLog, recordSecrets } from '../support/log-capture';
 import { report } from '../support/report';
 import { graphqlIdOperations, graphqlListQuery, restIdRoutes, restListRoutes } from '../support/routes';
@@ -91,4 +92,40 @@ it('ids that do not exist, or are not ids at all, are 404 too', async () => {
     }
   }
   report('access control', `${attempts} attempts on unknown or malformed ids: all 404 / NOT_FOUND`);
+});
+
+it('subscriptions: user B never receives user A’s changes, from any cursor', async () => {
+  const { wsUrl } = await t.listen();
+  const cursor = async (token: string) => Number((await t.graphql<{ noteEventsCursor: string }>('{ noteEventsCursor }', {}, token)).data!.noteEventsCursor);
+  const bFrom = await cursor(b);
+  const bSocket = await TestSocket.connect(wsUrl, b);
+  const fromNow = bSocket.noteEvents(String(bFrom));
+  const fromStart = bSocket.noteEvents('0');
+  const aSocket = await TestSocket.connect(wsUrl, a);
+  const aEvents = aSocket.noteEvents(String(await cursor(a)));
+  // A changes every one of its notes, wherever it is, through both APIs.
+  await t.http.post(`/api/notes/${ids.notes}`).set('authorization', a).send({ note: { title: 'secret-edited' } });
+  await t.graphql(`mutation($id: ID!) { updateNote(id: $id, input: { content: "<p>secret again</p>" }) { id } }`, { id: ids.archive }, a);
+  await t.graphql(`mutation($id: ID!) { restoreNote(id: $id) { id } }`, { id: ids.trash }, a);
+  await aEvents.until((await cursor(a)));
+  // B's own change: once it has arrived, anything of A's would have too.
+  const marker = await t.http.post('/api/notes').set('authorization', b).send({ note: { title: 'b-marker' } });
+  const markerId = marker.body.notes.find((n: { title: string }) => n.title === 'b-marker')._id;
+  const last = await cursor(b);
+  await fromNow.until(last);
+  await fromStart.until(last);
+  const leaks: string[] = [];
+  for (const sub of [fromNow, fromStart]) {
+    if (/secret/.test(JSON.stringify(sub.events))) leaks.push(`B's subscription ${sub.id} shows A's content`);
+    if (sub.events.some((e) => Object.values(ids).includes(e.noteId))) leaks.push(`B's subscription ${sub.id} names A's note`);
+  }
+  expect(leaks).toEqual([]);
+  expect(fromNow.events.map((e) => e.noteId)).toEqual([markerId]);
+  // A cursor from A's feed means nothing in B's: ahead of B's feed, so refused.
+  const aCursor = await cursor(a);
+  const borrowed = await bSocket.noteEvents(String(aCursor)).failure();
+  expect(borrowed[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+  expect(aEvents.events.length).toBe(3);
+  await Promise.all([aSocket.close(), bSocket.close()]);
+  report('access control', `subscriptions: A changed its notes in notes, archive and trash (REST and GraphQL, ${aEvents.events.length} events); B's two subscriptions (from now and from 0) received only B's own ${fromStart.events.length} events, no content of A's; A's cursor is refused in B's feed`);
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 
 import { createTestApp, type TestApp } from '../../server/src/test-support/app';
+import { TestSocket } from '../../server/src/test-support/ws';
 import { listen } from '../support/listen';
 import { capturedLog, recordSecrets } from '../support/log-capture';
 import { report } from '../support/report';
@@ -13,6 +14,7 @@ import { report } from '../support/report';
  */
 let t: TestApp;
 let base: string;
+let wsUrl: string;
 let stop: () => Promise<void>;
 let token: string;
 let userId: string;
@@ -24,6 +26,7 @@ beforeAll(async () => {
   t = await createTestApp({}, capturedLog('fuzz'));
   const server = await listen(t);
   base = server.url;
+  wsUrl = server.wsUrl;
   stop = () => server.close();
   ({ token, id: userId } = await t.signup());
   recordSecrets(token);
@@ -109,6 +112,7 @@ const noteish = fc
       color: fc.oneof(fc.constantFrom('"#F29191"', '""', 'null', '"red"', '"#GGG"'), json),
       priority: fc.oneof(fc.constantFrom('"low"', '"medium"', '"high"', '""', 'null', '"LOW"'), json),
       tags: fc.oneof(fc.array(anyString, { maxLength: 60 }).map((a) => JSON.stringify(a)), json),
+      version: fc.oneof(fc.constantFrom('1', '2', '0', '-1', 'null', '"1"', '1.5', '1e308'), json),
       __proto__: json,
       constructor: json,
     },
@@ -217,6 +221,8 @@ const gqlOperations: Array<[string, (v: string) => string]> = [
   ['login', (v) => `{"query":"mutation($email: String!, $password: String!) { login(email: $email, password: $password) { token } }","variables":${v}}`],
   ['addNote', (v) => `{"query":"mutation($input: NoteInput!) { addNote(input: $input) { id title } }","variables":{"input":${v}}}`],
   ['updateNote', (v) => `{"query":"mutation($id: ID!, $input: NoteInput!) { updateNote(id: $id, input: $input) { id } }","variables":{"id":"%ID%","input":${v}}}`],
+  ['updateNote baseVersion', (v) => `{"query":"mutation($id: ID!, $b: Int) { updateNote(id: $id, input: { title: \\"based\\" }, baseVersion: $b) { id version } }","variables":{"id":"%ID%","b":${v}}}`],
+  ['noteEventsCursor', (v) => `{"query":"{ noteEventsCursor }","variables":${v}}`],
   ['move', (v) => `{"query":"mutation($id: ID!) { archiveNote(id: $id) { id } unarchiveNote(id: $id) { id } trashNote(id: $id) { id } restoreNote(id: $id) { id } }","variables":{"id":${v}}}`],
   ['deleteNote', (v) => `{"query":"mutation($id: ID!) { deleteNote(id: $id) }","variables":{"id":${v}}}`],
   ['note', (v) => `{"query":"query($id: ID!) { note(id: $id) { id content } }","variables":{"id":${v}}}`],
@@ -272,4 +278,65 @@ it(`raw: ${runs.raw} malformed documents, methods and bodies on both APIs`, asyn
   const spread = Object.entries(counts).sort().map(([k, n]) => `${k} ${n}`).join('; ');
   report('fuzzing', `${tried} cases (${spread}): no 5xx, every 4xx with a message, no GraphQL INTERNAL_SERVER_ERROR, state changed only on success`);
   expect(tried).toBeGreaterThanOrEqual(10_000);
+});
+
+// ---- WebSocket ------------------------------------------------------------------------------
+
+const wsRuns = 400;
+/** Close codes that mean the server failed rather than refused: graphql-ws's 4500, WebSocket's 1011. */
+const serverFaults = new Set([4500, 1011]);
+
+const wsQuery = fc.oneof(
+  fc.constantFrom(
+    'subscription { noteEvents { cursor } }',
+    'subscription($since: String) { noteEvents(since: $since) { cursor kind noteId note { id title version } } }',
+    'subscription { noteEvents(since: "0") { cursor } }',
+    '{ me { id } }',
+    'mutation { logout }',
+    'subscription { noteEvents { cursor } } subscription { noteEvents { cursor } }',
+  ),
+  anyString,
+);
+const wsMessage = fc.oneof(
+  { weight: 5, arbitrary: fc.record({ id: fc.oneof(fc.constantFrom('1', '2'), anyString), type: fc.constant('subscribe'), payload: fc.record({ query: wsQuery, variables: fc.oneof(fc.record({ since: fc.oneof(anyString, fc.constantFrom('0', '1', '99999999999')) }), fc.constant(null)) }, { requiredKeys: ['query'] }) }).map((m) => JSON.stringify(m)) },
+  { weight: 1, arbitrary: fc.record({ id: fc.constantFrom('1', '2', '3'), type: fc.constant('complete') }).map((m) => JSON.stringify(m)) },
+  { weight: 1, arbitrary: fc.constantFrom('{"type":"ping"}', '{"type":"pong"}', '{"type":"connection_init"}', '{"type":"next","id":"1","payload":{}}', '{"type":"x"}') },
+  { weight: 2, arbitrary: json },
+  { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
+);
+const wsAuth = fc.oneof(
+  { weight: 6, arbitrary: fc.constant(() => token) },
+  { weight: 1, arbitrary: fc.constantFrom(() => `Bearer ${token}`, () => token.slice(0, -3), () => '', () => 'Bearer') },
+);
+
+it(`WebSocket: ${wsRuns} random connection parameters and message sequences`, async () => {
+  let cases = 0;
+  const closes = new Map<number, number>();
+  await fc.assert(
+    fc.asyncProperty(wsAuth, fc.oneof(json, fc.constant('')), fc.array(wsMessage, { maxLength: 5 }), async (auth, extra, messages) => {
+      cases += 1;
+      await resetNotes();
+      const before = await snapshot();
+      const params = extra.startsWith('{') ? { ...(JSON.parse(extra) as object), authorization: auth() } : { authorization: auth() };
+      const socket = await TestSocket.open(wsUrl, params);
+      // Past the acknowledgement (or the refusal), then the random messages, then a ping whose
+      // pong (or a close) says the server has read them all.
+      await socket.waitFor(() => socket.messages.some((m) => m.type === 'connection_ack'), 'connection_ack').catch(() => undefined);
+      if (socket.ws.readyState === socket.ws.OPEN) {
+        for (const message of messages) socket.ws.send(message);
+        socket.ws.send('{"type":"ping","payload":{"last":true}}');
+        await socket.waitFor(() => socket.messages.some((m) => m.type === 'pong' && m.payload?.last), 'the last pong').catch(() => undefined);
+      }
+      const closed = socket.ws.readyState === socket.ws.CLOSED ? await socket.closed : await socket.close();
+      closes.set(closed.code, (closes.get(closed.code) ?? 0) + 1);
+      if (serverFaults.has(closed.code)) throw new Error(`closed with ${closed.code} ${closed.reason} after ${JSON.stringify(messages)}`);
+      const internal = socket.messages.find((m) => JSON.stringify(m.payload ?? '').includes('INTERNAL_SERVER_ERROR'));
+      if (internal) throw new Error(`internal error: ${JSON.stringify(internal)} after ${JSON.stringify(messages)}`);
+      if ((await snapshot()) !== before) throw new Error(`state changed over WebSocket after ${JSON.stringify(messages)}`);
+    }),
+    { numRuns: wsRuns },
+  );
+  const spread = [...closes].sort(([x], [y]) => x - y).map(([code, n]) => `${code}×${n}`).join(', ');
+  report('fuzzing', `WebSocket: ${cases} random connections (random connectionParams, subscribe/complete/ping/garbage messages; closes ${spread}): never a 4500/1011 close, never INTERNAL_SERVER_ERROR, state unchanged`);
+  expect(cases).toBe(wsRuns);
 });

@@ -1,6 +1,7 @@
 import jwt from 'jsonwebtoken';
 
 import { createTestApp, type TestApp } from '../../server/src/test-support/app';
+import { TestSocket } from '../../server/src/test-support/ws';
 import { capturedLog, recordSecrets } from '../support/log-capture';
 import { report } from '../support/report';
 import { restListRoutes } from '../support/routes';
@@ -42,10 +43,11 @@ async function expectRefused(header: string, label: string): Promise<number> {
   return checked + 1;
 }
 
-it('forged, tampered, expired and malformed tokens: always 401', async () => {
+/** Every forged, tampered, stale or malformed credential the suite tries, by name. */
+function badTokens(): Array<[string, string]> {
   const [header, payload, signature] = token.split('.') as [string, string, string];
   const claims = { sub: id, email, ver: 0 };
-  const cases: Array<[string, string]> = [
+  return [
     ['alg none', `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`],
     ['alg none, signature kept', `${b64({ alg: 'none', typ: 'JWT' })}.${payload}.${signature}`],
     ['alg NONE', `${b64({ alg: 'NONE', typ: 'JWT' })}.${b64(claims)}.`],
@@ -68,6 +70,10 @@ it('forged, tampered, expired and malformed tokens: always 401', async () => {
     ['only quotes', '""'],
     ['very long', 'a'.repeat(8000)],
   ];
+}
+
+it('forged, tampered, expired and malformed tokens: always 401', async () => {
+  const cases = badTokens();
   let checks = 0;
   for (const [label, bad] of cases) checks += await expectRefused(bad, label);
   expect((await t.http.get('/api/notes').set('authorization', token)).status).toBe(200);
@@ -102,4 +108,23 @@ it('logout revokes every token issued so far, on both APIs', async () => {
   expect((await t.http.get('/api/notes').set('authorization', fresh.body.encodedToken)).status).toBe(200);
   recordSecrets(fresh.body.encodedToken);
   report('tokens', `logout: both earlier tokens refused on ${checks} calls; a new login works`);
+});
+
+it('over WebSocket: every bad token is refused at connect (4401, no acknowledgement); logout closes a signed-in socket', async () => {
+  const { wsUrl } = await t.listen();
+  const cases: Array<[string, unknown]> = [...badTokens(), ['no token', undefined], ['a number', 12345], ['an object', { token }]];
+  for (const [label, bad] of cases) {
+    const socket = await TestSocket.open(wsUrl, bad === undefined ? {} : { authorization: bad });
+    const closed = await socket.waitForClose();
+    expect({ label, code: closed.code }).toEqual({ label, code: 4401 });
+    expect({ label, acknowledged: socket.messages.some((m) => m.type === 'connection_ack') }).toEqual({ label, acknowledged: false });
+  }
+  const user = await t.signup();
+  recordSecrets(user.token);
+  const socket = await TestSocket.connect(wsUrl, `Bearer ${user.token}`);
+  await t.graphql('mutation { logout }', {}, user.token);
+  expect(await socket.waitForClose()).toEqual({ code: 4401, reason: 'Signed out' });
+  const again = await TestSocket.open(wsUrl, { authorization: user.token });
+  expect((await again.waitForClose()).code).toBe(4401);
+  report('tokens', `WebSocket: ${cases.length} bad tokens refused at connect with 4401 and no acknowledgement; logout closed the signed-in socket (4401 Signed out) and its token is refused after`);
 });

@@ -1,22 +1,15 @@
-import type http from 'node:http';
-import type { AddressInfo } from 'node:net';
+/** A server a test can serve on a local port: a test app (server/src/test-support/app.ts). */
+interface Listenable {
+  listen(): Promise<{ url: string; wsUrl: string; close(): Promise<void> }>;
+}
 
-import type { TestApp } from '../../server/src/test-support/app';
-
-/** Serves a test app on a real local port (keep-alive HTTP, many clients at once). */
-export async function listen(t: TestApp): Promise<{ url: string; close(): Promise<void> }> {
-  const server: http.Server = await new Promise((resolve) => {
-    const s = t.app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+/**
+ * Serves a test app on a real local port (keep-alive HTTP and WebSocket, many clients at once).
+ * Typed by shape, not by importing the test app: bench/ takes `random` from here and should not
+ * pull the whole server into its type check.
+ */
+export function listen(t: Listenable): Promise<{ url: string; wsUrl: string; close(): Promise<void> }> {
+  return t.listen();
 }
 
 /** A small deterministic random source, so a failing run can be replayed from its seed. */

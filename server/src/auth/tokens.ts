@@ -13,10 +13,15 @@ interface TokenClaims {
   ver: number;
 }
 
+/** The claims of a token that passed every check, with when it expires (seconds since 1970). */
+export interface VerifiedClaims extends TokenClaims {
+  exp?: number;
+}
+
 export interface TokenService {
   issue(claims: TokenClaims): string;
   /** Checks signature, algorithm and expiry; throws UNAUTHENTICATED otherwise. */
-  verify(token: string): TokenClaims;
+  verify(token: string): VerifiedClaims;
 }
 
 /** HS256 tokens with an expiry; only HS256 is accepted back. */
@@ -42,7 +47,8 @@ export function createTokenService(secret: string, ttl: string): TokenService {
       ) {
         throw invalidToken();
       }
-      return { sub: payload.sub, email: payload.email, ver: payload.ver };
+      const claims = { sub: payload.sub, email: payload.email, ver: payload.ver };
+      return typeof payload.exp === 'number' ? { ...claims, exp: payload.exp } : claims;
     },
   };
 }

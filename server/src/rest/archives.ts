@@ -5,9 +5,12 @@ import type { Services } from '../services';
 import { badInput } from '../errors';
 import { currentUser } from './context';
 import { listLoader } from './lists';
-import { parseBody, wireNote } from './validate';
+import { editedNote, parseBody } from './validate';
 
-const archiveEditBody = z.object({ archiveNote: wireNote.optional(), note: wireNote.optional() });
+const archiveEditBody = z.object({
+  archiveNote: editedNote.optional(),
+  note: editedNote.optional(),
+});
 
 /** /archives: archived notes (spec §7, plus editing an archived note). */
 export function archivesRouter(services: Services): Router {
@@ -37,10 +40,15 @@ export function archivesRouter(services: Services): Router {
 
   router.post('/:noteId', async (req, res) => {
     const body = parseBody(req, archiveEditBody);
-    const fields = body.archiveNote ?? body.note;
-    if (!fields) throw badInput('archiveNote', 'is required');
+    const sent = body.archiveNote ?? body.note;
+    if (!sent) throw badInput('archiveNote', 'is required');
+    const { version, ...fields } = sent;
     const user = currentUser(res);
-    await notes.update(user.id, req.params.noteId, fields, ['archive']);
+    await notes.update(user.id, req.params.noteId, fields, {
+      from: ['archive'],
+      baseVersion: version,
+      baseVersionField: body.archiveNote ? 'archiveNote.version' : 'note.version',
+    });
     res.status(200).json({ archives: await list(user.id, 'archive') });
   });
 

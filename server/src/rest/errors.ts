@@ -8,6 +8,8 @@ import {
   isDatabaseUnavailable,
   type ErrorKind,
 } from '../errors';
+import { isNoteConflict } from '../services/notes';
+import { presentNote } from './present';
 
 const statusOf: Record<ErrorKind, number> = {
   BAD_USER_INPUT: 400,
@@ -15,6 +17,8 @@ const statusOf: Record<ErrorKind, number> = {
   NOT_FOUND: 404,
   EMAIL_NOT_REGISTERED: 404,
   CONFLICT: 422,
+  VERSION_CONFLICT: 409,
+  CURSOR_EXPIRED: 410,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
 };
@@ -39,6 +43,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
           { err: known.cause ?? known, url: req.originalUrl.split('?')[0] },
           'database unavailable',
         );
+      }
+      // A stale edit: the note as it is now comes back beside the message, on the REST wire.
+      if (isNoteConflict(known)) {
+        res.status(409).json({ errors: [known.message], note: presentNote(known.current) });
+        return;
       }
       res.status(statusOf[known.kind]).json({ errors: [known.message] });
       return;

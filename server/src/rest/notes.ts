@@ -3,7 +3,7 @@ import { Router } from 'express';
 import type { Services } from '../services';
 import { currentUser } from './context';
 import { listLoader } from './lists';
-import { anyBody, noteBody, parseBody } from './validate';
+import { anyBody, noteBody, noteEditBody, parseBody } from './validate';
 
 /** /notes: the main list (spec §7). */
 export function notesRouter(services: Services): Router {
@@ -40,9 +40,14 @@ export function notesRouter(services: Services): Router {
   });
 
   router.post('/:noteId', async (req, res) => {
-    const { note } = parseBody(req, noteBody);
+    const { note } = parseBody(req, noteEditBody);
+    const { version, ...fields } = note;
     const user = currentUser(res);
-    await notes.update(user.id, req.params.noteId, note, ['notes']);
+    await notes.update(user.id, req.params.noteId, fields, {
+      from: ['notes'],
+      baseVersion: version,
+      baseVersionField: 'note.version',
+    });
     res.status(201).json({ notes: await list(user.id, 'notes') });
   });
 

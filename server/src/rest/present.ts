@@ -1,8 +1,8 @@
 import type { NoteRecord } from '../services/notes';
 import type { PublicUser } from '../services/users';
 
-/** A note on the REST wire, as clients written for the spec read it. */
-function presentNote(note: NoteRecord) {
+/** A note on the REST wire, as clients written for the spec read it (plus Jotter's fields). */
+export function presentNote(note: NoteRecord) {
   return {
     _id: note.id,
     title: note.title,
@@ -15,6 +15,7 @@ function presentNote(note: NoteRecord) {
     updatedAt: note.updatedAt,
     isArchive: note.location === 'archive' || note.previousLocation === 'archive',
     location: note.location,
+    version: note.version,
   };
 }
 

@@ -40,3 +40,20 @@ export const wireNote = z.object({
 });
 
 export const noteBody = z.object({ note: wireNote });
+
+/**
+ * A note sent as an edit: the fields to change and, optionally, the `version` the edit is based
+ * on (a note sent back as it was received carries it). A version that is no longer current makes
+ * the edit change nothing (409 with the current note); without one the fields merge as always.
+ */
+export const editedNote = wireNote.extend({
+  version: z
+    .number('must be a whole number from 1 (the version the edit is based on)')
+    .int('must be a whole number from 1 (the version the edit is based on)')
+    .min(1, 'must be a whole number from 1 (the version the edit is based on)')
+    .nullable()
+    .optional()
+    .transform((v) => v ?? undefined),
+});
+
+export const noteEditBody = z.object({ note: editedNote });

@@ -5,7 +5,7 @@ import {
   invalidToken,
   isDatabaseUnavailable,
 } from '../errors';
-import type { PublicUser, UsersService } from './users';
+import type { Authenticated, PublicUser, UsersService } from './users';
 
 /**
  * Who is calling, for every door alike (REST, GraphQL over HTTP, and a WebSocket's
@@ -13,23 +13,29 @@ import type { PublicUser, UsersService } from './users';
  */
 export function callerService(users: UsersService) {
   /**
-   * The caller, or null when no token was sent. A bad, expired or revoked token throws
-   * UNAUTHENTICATED; a database that cannot answer throws UNAVAILABLE (its error as the cause).
+   * The caller and when their token expires, or null when no token was sent. A bad, expired or
+   * revoked token throws UNAUTHENTICATED; a database that cannot answer throws UNAVAILABLE (its
+   * error as the cause).
    */
-  async function identify(authorization: unknown): Promise<PublicUser | null> {
+  async function session(authorization: unknown): Promise<Authenticated | null> {
     const token = typeof authorization === 'string' ? tokenFromHeader(authorization) : undefined;
     if (!token) return null;
     try {
-      return await users.authenticate(token);
+      return await users.session(token);
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       throw new AppError('UNAVAILABLE', databaseUnavailableMessage, undefined, { cause: error });
     }
   }
 
+  /** The caller, as {@link session} without the expiry. */
+  async function identify(authorization: unknown): Promise<PublicUser | null> {
+    return (await session(authorization))?.user ?? null;
+  }
+
   return {
     identify,
-
+    session,
     /** The caller, as {@link identify}, where no token at all is UNAUTHENTICATED too. */
     async require(authorization: unknown): Promise<PublicUser> {
       const user = await identify(authorization);

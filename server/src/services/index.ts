@@ -1,6 +1,7 @@
 import type { TokenService } from '../auth/tokens';
 import type { Store } from '../store';
 import { callerService, type CallerService } from './caller';
+import { noteEventsService, type NoteEventsOptions, type NoteEventsService } from './note-events';
 import { notesService, type NotesService } from './notes';
 import { usersService, type UsersService, type UsersServiceOptions } from './users';
 
@@ -8,15 +9,25 @@ import { usersService, type UsersService, type UsersServiceOptions } from './use
 export interface Services {
   users: UsersService;
   notes: NotesService;
+  noteEvents: NoteEventsService;
   caller: CallerService;
+}
+
+export interface ServicesOptions extends UsersServiceOptions {
+  noteEvents: NoteEventsOptions;
 }
 
 /** The services over `store`, signing tokens with `tokens`. */
 export function createServices(
   store: Store,
   tokens: TokenService,
-  options: UsersServiceOptions,
+  options: ServicesOptions,
 ): Services {
   const users = usersService(store, tokens, options);
-  return { users, notes: notesService(store), caller: callerService(users) };
+  return {
+    users,
+    notes: notesService(store),
+    noteEvents: noteEventsService(store, options.noteEvents),
+    caller: callerService(users),
+  };
 }

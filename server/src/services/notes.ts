@@ -1,7 +1,15 @@
 import crypto from 'node:crypto';
 
-import { AppError, badInput, hasNul, noteNotFound, nulMessage } from '../errors';
+import {
+  AppError,
+  VersionConflictError,
+  badInput,
+  hasNul,
+  noteNotFound,
+  nulMessage,
+} from '../errors';
 import type {
+  NoteEventKind,
   NoteLocation,
   NoteMove,
   NoteRecord,
@@ -63,6 +71,29 @@ function checked(
   return note;
 }
 
+/** A stale `baseVersion`: the note as it is now rides along, for the client to merge with. */
+export type NoteConflict = VersionConflictError<NoteRecord>;
+
+/** True for the conflict {@link notesService}'s `update` throws; the doors show its `current` note. */
+export const isNoteConflict = (error: unknown): error is NoteConflict =>
+  error instanceof VersionConflictError;
+
+/** The versions a client may base an edit on: 1 and up (a note starts at 1). */
+function checkedBaseVersion(baseVersion: unknown, field: string): number | undefined {
+  if (baseVersion === undefined || baseVersion === null) return undefined;
+  if (typeof baseVersion !== 'number' || !Number.isSafeInteger(baseVersion) || baseVersion < 1) {
+    throw badInput(field, 'must be a whole number from 1 (the version the edit is based on)');
+  }
+  return baseVersion;
+}
+
+/**
+ * Records a change of a note in its owner's feed, in the change's own transaction: the change and
+ * its event commit together or not at all.
+ */
+const recordChange = (tx: StoreTransaction, userId: string, id: string, kind: NoteEventKind) =>
+  tx.events.append(userId, id, kind, now());
+
 /** Reads a note inside a writing transaction, locked so a concurrent writer waits for us. */
 async function findForWrite(
   tx: StoreTransaction,
@@ -88,7 +119,8 @@ export function notesService(store: Store) {
       const note = await findForWrite(tx, userId, id, from);
       const target = to(note);
       await tx.notes.move(userId, id, target);
-      return { ...note, ...target };
+      await recordChange(tx, userId, id, 'UPSERTED');
+      return { ...note, ...target, version: note.version + 1 };
     });
   }
 
@@ -167,21 +199,45 @@ export function notesService(store: Store) {
         previousLocation: null,
         createdAt: at,
         updatedAt: at,
+        version: 1,
       };
-      await store.transaction((tx) => tx.notes.insert(userId, note));
+      await store.transaction(async (tx) => {
+        await tx.notes.insert(userId, note);
+        await recordChange(tx, userId, note.id, 'UPSERTED');
+      });
       return note;
     },
 
-    /** Merges the given fields into a note in the main list or the archive. */
+    /**
+     * Merges the given fields into a note in the main list or the archive. With `baseVersion`
+     * (the version the client's edit started from), an edit of a note changed since then changes
+     * nothing and throws a {@link NoteConflict} carrying the note as it is now. The check runs on
+     * the locked row, so of several edits racing from one version exactly one wins.
+     */
     async update(
       userId: string,
       id: string,
       fields: unknown,
-      from: readonly NoteLocation[] = ['notes', 'archive'],
+      options: {
+        from?: readonly NoteLocation[];
+        baseVersion?: unknown;
+        /** How the client named the base version, for the error (`baseVersion`, `note.version`). */
+        baseVersionField?: string;
+      } = {},
     ): Promise<NoteRecord> {
+      const { from = ['notes', 'archive'], baseVersionField = 'baseVersion' } = options;
       const changes = cleanNoteFields(fields);
+      const baseVersion = checkedBaseVersion(options.baseVersion, baseVersionField);
       return store.transaction(async (tx) => {
         const note = await findForWrite(tx, userId, id);
+        // Stale first: a note moved elsewhere since the client's version is a conflict too, and
+        // the current note tells the client where it went.
+        if (baseVersion !== undefined && baseVersion !== note.version) {
+          throw new VersionConflictError(
+            `Note ${id} was changed elsewhere: it is at version ${note.version}, not ${baseVersion}. Nothing was saved; merge with the current note and save again.`,
+            note,
+          );
+        }
         if (!from.includes(note.location)) {
           throw note.location === 'trash'
             ? badInput('id', 'a note in the trash cannot be edited; restore it first')
@@ -189,7 +245,8 @@ export function notesService(store: Store) {
         }
         const stamped = { ...changes, updatedAt: now() };
         await tx.notes.update(userId, id, stamped);
-        return { ...note, ...stamped };
+        await recordChange(tx, userId, id, 'UPSERTED');
+        return { ...note, ...stamped, version: note.version + 1 };
       });
     },
 
@@ -214,6 +271,7 @@ export function notesService(store: Store) {
       await store.transaction(async (tx) => {
         await findForWrite(tx, userId, id, ['trash']);
         await tx.notes.delete(userId, id);
+        await recordChange(tx, userId, id, 'DELETED');
       });
     },
 

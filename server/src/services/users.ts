@@ -55,6 +55,12 @@ interface Session {
   token: string;
 }
 
+/** A checked token's user, and when the token stops being valid (null: it never expires). */
+export interface Authenticated {
+  user: PublicUser;
+  expiresAt: Date | null;
+}
+
 function toPublicUser(user: UserRecord): PublicUser {
   return {
     id: user.id,
@@ -75,6 +81,17 @@ export function usersService(store: Store, tokens: TokenService, options: UsersS
   const hashOptions = { ...options.argon2, type: argon2.argon2id as 0 | 1 | 2 };
   const issue = (user: UserRecord) =>
     tokens.issue({ sub: user.id, email: user.email, ver: user.tokenVersion });
+
+  /** As `authenticate`, with when the token expires: a live connection ends then. */
+  async function session(token: string): Promise<Authenticated> {
+    const claims = tokens.verify(token);
+    const user = await store.users.findById(claims.sub);
+    if (!user || user.tokenVersion !== claims.ver) throw invalidToken();
+    return {
+      user: toPublicUser(user),
+      expiresAt: claims.exp === undefined ? null : new Date(claims.exp * 1000),
+    };
+  }
 
   return {
     async signup(input: unknown): Promise<Session> {
@@ -119,17 +136,27 @@ export function usersService(store: Store, tokens: TokenService, options: UsersS
     },
 
     /** The user a token belongs to, looked up now: a deleted user or a revoked token is refused. */
-    async authenticate(token: string): Promise<PublicUser> {
-      const claims = tokens.verify(token);
-      const user = await store.users.findById(claims.sub);
-      if (!user || user.tokenVersion !== claims.ver) throw invalidToken();
-      return toPublicUser(user);
+    authenticate: async (token: string): Promise<PublicUser> => (await session(token)).user,
+
+    session,
+
+    /**
+     * Revokes every token issued to the user so far, and tells every server (once committed), so
+     * that each closes the user's live connections.
+     */
+    async logout(userId: string): Promise<void> {
+      await store.transaction(async (tx) => {
+        await tx.users.bumpTokenVersion(userId, now());
+        await tx.events.announceSignOut(userId);
+      });
     },
 
-    /** Revokes every token issued to the user so far. */
-    async logout(userId: string): Promise<void> {
-      await store.users.bumpTokenVersion(userId, now());
-    },
+    /** Calls `listener` when the user signs out, on any server; returns what stops it. */
+    onSignOut: (userId: string, listener: () => void): (() => void) =>
+      store.live.onSignOut(userId, listener),
+
+    /** Calls `listener` when sign-outs may have gone unheard (see LiveChanges.onResync). */
+    onResync: (listener: () => void): (() => void) => store.live.onResync(listener),
 
     /** Creates the account unless the email is taken; used to seed demo users. */
     async ensure(input: SignupInput): Promise<void> {

@@ -6,6 +6,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Pool, PoolConfig } from 'pg';
 
 import { isDatabaseUnavailable } from '../errors';
+import { LiveHub, listenOnPostgres, type LiveLog } from './live';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 import { sqliteDialect } from './sqlite-dialect';
@@ -16,23 +17,43 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** This server's live-change listeners, fed after each commit (from any server on PostgreSQL). */
+  live: LiveHub;
   /** Throws when the database cannot take a write now: gone, locked, read-only or its disk full. */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
+export interface OpenOptions {
+  /** Where the PostgreSQL listener reports losing and regaining its connection. */
+  log?: LiveLog;
+}
+
 /**
  * Opens the database named by `url` and brings its schema up to date:
- * `file:path` or `:memory:` for SQLite, `postgres://…` for PostgreSQL.
+ * `file:path` or `:memory:` for SQLite, `postgres://…` for PostgreSQL. On PostgreSQL it also
+ * starts listening for the other servers' changes.
  */
-export async function openDatabase(url: string): Promise<DatabaseHandle> {
+export async function openDatabase(
+  url: string,
+  options: OpenOptions = {},
+): Promise<DatabaseHandle> {
+  const live = new LiveHub(options.log);
   const handle =
     url.startsWith('postgres://') || url.startsWith('postgresql://')
       ? // Loaded only for PostgreSQL: a SQLite server starts without it.
-        openPostgres(url, (await import('pg')).Pool)
-      : openSqlite(url);
+        openPostgres(url, (await import('pg')).Pool, live)
+      : openSqlite(url, live);
   try {
-    if (handle.dialect === 'postgres') await migrate(handle.db, handle.dialect);
+    if (handle.dialect === 'postgres') {
+      await migrate(handle.db, handle.dialect);
+      const listener = await listenOnPostgres(url, live, options.log);
+      const closePool = handle.close.bind(handle);
+      handle.close = async () => {
+        await listener.close();
+        await closePool();
+      };
+    }
     // SQLite opens (and migrates) on first use; only a database that cannot serve now may wait.
     else await sql`select 1`.execute(handle.db);
   } catch (error) {
@@ -50,7 +71,7 @@ const minFreeBytes = 1024 * 1024;
 /** An error carrying a database-style code, so the APIs map it to 503 like the real thing. */
 const unavailable = (code: string, message: string) => Object.assign(new Error(message), { code });
 
-function openSqlite(url: string): DatabaseHandle {
+function openSqlite(url: string, live: LiveHub): DatabaseHandle {
   const file =
     url === ':memory:' || url === 'file::memory:' ? ':memory:' : url.replace(/^file:/, '');
   let sqlite: SQLite.Database | undefined;
@@ -84,6 +105,7 @@ function openSqlite(url: string): DatabaseHandle {
   return {
     db,
     dialect: 'sqlite',
+    live,
     ping: async () => {
       // A write lock, not just a read: a read-only file or folder fails here.
       await db.connection().execute(async (conn) => {
@@ -100,7 +122,11 @@ function openSqlite(url: string): DatabaseHandle {
   };
 }
 
-function openPostgres(url: string, Pool: new (config: PoolConfig) => Pool): DatabaseHandle {
+function openPostgres(
+  url: string,
+  Pool: new (config: PoolConfig) => Pool,
+  live: LiveHub,
+): DatabaseHandle {
   const pool = new Pool({ connectionString: url, max: 10 });
   // An idle client losing its connection must not crash the server; the next query reconnects.
   pool.on('error', () => undefined);
@@ -108,6 +134,7 @@ function openPostgres(url: string, Pool: new (config: PoolConfig) => Pool): Data
   return {
     db,
     dialect: 'postgres',
+    live,
     ping: async () => {
       const { rows } = await pool.query<{ transaction_read_only: string }>(
         'show transaction_read_only',

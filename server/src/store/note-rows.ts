@@ -22,6 +22,7 @@ export function toNoteRecord(row: NoteRow): NoteRecord {
     previousLocation: row.previous_location,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    version: row.version,
   };
 }
 
@@ -39,6 +40,7 @@ export function toNoteRow(userId: string, note: NoteRecord): NewNoteRow {
     previous_location: note.previousLocation,
     created_at: note.createdAt,
     updated_at: note.updatedAt,
+    version: note.version,
   };
 }
 

@@ -46,6 +46,16 @@ export function noteRepository(
       const row = await one(userId, id).executeTakeFirst();
       return row && toNoteRecord(row);
     },
+    async findMany(userId, ids) {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('notes')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('id', 'in', ids)
+        .execute();
+      return rows.map(toNoteRecord);
+    },
 
     async findForWrite(userId, id) {
       // PostgreSQL's read committed needs the row lock; SQLite's writers are serialised already.
@@ -62,7 +72,7 @@ export function noteRepository(
     async update(userId, id, changes) {
       await db
         .updateTable('notes')
-        .set(toRowUpdate(changes))
+        .set((eb) => ({ ...toRowUpdate(changes), version: eb('version', '+', 1) }))
         .where('user_id', '=', userId)
         .where('id', '=', id)
         .execute();
@@ -72,7 +82,11 @@ export function noteRepository(
     async move(userId, id, target) {
       await db
         .updateTable('notes')
-        .set({ location: target.location, previous_location: target.previousLocation })
+        .set((eb) => ({
+          location: target.location,
+          previous_location: target.previousLocation,
+          version: eb('version', '+', 1),
+        }))
         .where('user_id', '=', userId)
         .where('id', '=', id)
         .execute();

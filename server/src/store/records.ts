@@ -22,6 +22,8 @@ export interface NoteRecord {
   previousLocation: NoteLocation | null;
   createdAt: string;
   updatedAt: string;
+  /** 1 when added, one more with every change (edit or move). */
+  version: number;
 }
 
 /** The fields an update may change; the ones left out keep their value. */
@@ -34,6 +36,18 @@ export type NoteChanges = Partial<
 
 /** Where a move puts a note, and where it came from (kept for a note going to the trash). */
 export type NoteMove = Pick<NoteRecord, 'location' | 'previousLocation'>;
+
+/** What happened to a note: it is there (added, changed, moved), or it is gone for good. */
+export type NoteEventKind = 'UPSERTED' | 'DELETED';
+
+/** One change in a user's feed. */
+export interface NoteEventRecord {
+  /** The change's place in the user's order: 1, 2, 3… */
+  seq: number;
+  noteId: string;
+  kind: NoteEventKind;
+  createdAt: string;
+}
 
 /** An account, password hash included: the store's callers decide what leaves the server. */
 export interface UserRecord {

@@ -3,6 +3,8 @@ import type {
   ListPage,
   ListQuery,
   NoteChanges,
+  NoteEventKind,
+  NoteEventRecord,
   NoteLocation,
   NoteMove,
   NoteRecord,
@@ -28,6 +30,8 @@ export interface NoteReader {
   /** Every note in one place, oldest first (the order the spec's REST lists come in). */
   all(userId: string, location: NoteLocation): Promise<NoteRecord[]>;
   find(userId: string, id: string): Promise<NoteRecord | undefined>;
+  /** The user's notes among `ids` that exist, in no particular order. */
+  findMany(userId: string, ids: readonly string[]): Promise<NoteRecord[]>;
   /** Distinct labels of notes in the main list and the archive, sorted. */
   labels(userId: string): Promise<string[]>;
 }
@@ -40,21 +44,67 @@ export interface NoteRepository extends NoteReader {
    */
   findForWrite(userId: string, id: string): Promise<NoteRecord | undefined>;
   insert(userId: string, note: NoteRecord): Promise<void>;
+  /** Sets the changed fields and adds one to the note's version, in one statement. */
   update(userId: string, id: string, changes: NoteChanges): Promise<void>;
+  /** Moves the note and adds one to its version, in one statement. */
   move(userId: string, id: string, target: NoteMove): Promise<void>;
   delete(userId: string, id: string): Promise<void>;
+}
+
+/** Reading each user's feed of note changes. */
+export interface NoteEventReader {
+  /** The seq of the user's latest event, 0 before any (kept even when old events are pruned). */
+  latest(userId: string): Promise<number>;
+  /** The user's events with a seq above `after`, in order, at most `limit` of them. */
+  after(userId: string, after: number, limit: number): Promise<NoteEventRecord[]>;
+  /** Deletes every user's events recorded before `before` (an ISO time); returns how many. */
+  prune(before: string): Promise<number>;
+}
+
+/** Writing the feed, inside the transaction of the change it records. */
+export interface NoteEventWriter {
+  /**
+   * Records a change of one of the user's notes as the user's next event and returns its seq.
+   * The seq is taken under the user's row lock, held until the transaction ends, so a user's
+   * events commit in seq order and a reader never sees seq n+1 before seq n. Every server
+   * sharing the database hears of it once the transaction commits ({@link LiveChanges}).
+   */
+  append(userId: string, noteId: string, kind: NoteEventKind, at: string): Promise<number>;
+  /** Tells every server sharing the database, once the transaction commits, that the user's tokens were revoked. */
+  announceSignOut(userId: string): Promise<void>;
+}
+
+/**
+ * What every server sharing the database hears, as soon as the transaction that caused it has
+ * committed: in-process on SQLite, PostgreSQL LISTEN/NOTIFY on PostgreSQL. A notification can be
+ * late but, within one user's events, each seq is heard after every lower one has committed.
+ * Each `on…` returns a function that removes the listener.
+ */
+export interface LiveChanges {
+  /** `listener(seq)` after the user's event `seq` (and every one before it) has committed. */
+  onNoteEvent(userId: string, listener: (seq: number) => void): () => void;
+  /** `listener()` after the user's tokens were revoked (logout). */
+  onSignOut(userId: string, listener: () => void): () => void;
+  /**
+   * `listener()` after notifications may have been missed (the PostgreSQL listener lost its
+   * connection and has just listened again): check the feed and the sessions afresh.
+   */
+  onResync(listener: () => void): () => void;
 }
 
 /** What a transaction writes through: each repository runs its statements inside it. */
 export interface StoreTransaction {
   users: UserRepository;
   notes: NoteRepository;
+  events: NoteEventWriter;
 }
 
 /** The database, as repositories. Notes are only written inside {@link Store.transaction}. */
 export interface Store {
   readonly users: UserRepository;
   readonly notes: NoteReader;
+  readonly events: NoteEventReader;
+  readonly live: LiveChanges;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: StoreTransaction) => Promise<T>): Promise<T>;
   /** Throws when the database cannot take a write now: gone, locked, read-only or its disk full. */

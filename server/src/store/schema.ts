@@ -1,6 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
-import type { NoteLocation } from './records';
+import type { NoteEventKind, NoteLocation } from './records';
 
 interface UsersTable {
   id: string;
@@ -12,6 +12,8 @@ interface UsersTable {
   password_hash: string;
   /** Bumped on logout: tokens carry the version they were issued under. */
   token_version: Generated<number>;
+  /** The seq of the user's latest note event (0 before any): the next one takes this plus one. */
+  event_seq: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -32,6 +34,8 @@ interface NotesTable {
   previous_location: NoteLocation | null;
   created_at: string;
   updated_at: string;
+  /** 1 when added, one more with every change. */
+  version: Generated<number>;
 }
 
 /** One row per label of a note: serves the tag filter and the label list. */
@@ -41,14 +45,29 @@ interface NoteTagsTable {
   tag: string;
 }
 
+/**
+ * Each user's note changes, in order: one row per change, written in the change's transaction.
+ * No snapshot of the note: an event is delivered with the note as it is when delivered.
+ */
+interface NoteEventsTable {
+  user_id: string;
+  /** 1, 2, 3… per user, in commit order. */
+  seq: number;
+  note_id: string;
+  kind: NoteEventKind;
+  created_at: string;
+}
+
 /** Every table, as Kysely sees them. */
 export interface Database {
   users: UsersTable;
   notes: NotesTable;
   note_tags: NoteTagsTable;
+  note_events: NoteEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NoteRow = Selectable<NotesTable>;
+export type NoteEventRow = Selectable<NoteEventsTable>;
 export type NewNoteRow = Insertable<NotesTable>;
 export type NoteRowUpdate = Updateable<NotesTable>;

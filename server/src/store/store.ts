@@ -1,28 +1,48 @@
 import type { Kysely } from 'kysely';
 
-import { openDatabase, type DatabaseHandle, type Dialect } from './database';
+import { openDatabase, type DatabaseHandle, type Dialect, type OpenOptions } from './database';
+import { noteEventReader, noteEventWriter } from './events';
+import type { LiveHub } from './live';
 import { listQueries, type ListQueries } from './note-lists';
 import { noteRepository } from './notes';
 import type { Store, StoreTransaction } from './repositories';
 import type { Database } from './schema';
 import { userRepository } from './users';
 
-/** Every repository over `db`, the database or one transaction. */
+/** Every repository over one transaction; `afterCommit` queues what to run once it commits. */
 function repositories(
-  db: Kysely<Database>,
+  trx: Kysely<Database>,
   dialect: Dialect,
   lists: ListQueries,
+  live: LiveHub,
+  afterCommit: (fn: () => void) => void,
 ): StoreTransaction {
-  return { users: userRepository(db), notes: noteRepository(db, dialect, lists) };
+  return {
+    users: userRepository(trx),
+    notes: noteRepository(trx, dialect, lists),
+    events: noteEventWriter(trx, dialect, live, afterCommit),
+  };
 }
 
 /** The store over an open database; closing the store closes the database. */
 export function storeOver(database: DatabaseHandle): Store {
-  const { db, dialect } = database;
+  const { db, dialect, live } = database;
   const lists = listQueries(dialect);
   return {
-    ...repositories(db, dialect, lists),
-    transaction: (fn) => db.transaction().execute((trx) => fn(repositories(trx, dialect, lists))),
+    users: userRepository(db),
+    notes: noteRepository(db, dialect, lists),
+    events: noteEventReader(db),
+    live,
+    async transaction(fn) {
+      const committed: Array<() => void> = [];
+      const result = await db
+        .transaction()
+        .execute((trx) =>
+          fn(repositories(trx, dialect, lists, live, (then) => committed.push(then))),
+        );
+      for (const then of committed) then();
+      return result;
+    },
     ping: () => database.ping(),
     close: () => database.close(),
   };
@@ -32,6 +52,6 @@ export function storeOver(database: DatabaseHandle): Store {
  * Opens the database named by `url`, brings its schema up to date and returns it as a store:
  * `file:path` or `:memory:` for SQLite, `postgres://…` for PostgreSQL.
  */
-export async function openStore(url: string): Promise<Store> {
-  return storeOver(await openDatabase(url));
+export async function openStore(url: string, options?: OpenOptions): Promise<Store> {
+  return storeOver(await openDatabase(url, options));
 }

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -9,6 +11,7 @@ import request from 'supertest';
 import { createApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createLogger } from '../logger';
+import type { Services } from '../services';
 import type { Store } from '../store';
 import { openDatabase } from '../store/database';
 import { storeOver } from '../store/store';
@@ -20,8 +23,18 @@ type TestAgent = ReturnType<typeof request>;
 export interface TestApp {
   http: TestAgent;
   config: Config;
-  /** The Express app, to listen on a real port when a test needs one. */
+  /** The Express app. */
   app: Express;
+  /** The HTTP server over the app, with WebSocket subscriptions at /graphql. */
+  server: http.Server;
+  /** The app's services, for what a test drives behind the API (pruning the feed, say). */
+  services: Services;
+  /**
+   * Serves the app, HTTP and WebSocket, on a free local port (once per app). `url` is
+   * http://127.0.0.1:port and `wsUrl` ws://127.0.0.1:port/graphql; `close` stops listening and
+   * cuts every connection.
+   */
+  listen(): Promise<Listening>;
   /** The app's store, for setting up through the repositories what no route can. */
   store: Store;
   /** The rows as stored, for checks that look behind the API. */
@@ -38,6 +51,12 @@ export interface TestApp {
     data?: T;
     errors?: Array<{ message: string; extensions?: { code?: string; field?: string } }>;
   }>;
+}
+
+export interface Listening {
+  url: string;
+  wsUrl: string;
+  close(): Promise<void>;
 }
 
 interface SignupBody {
@@ -78,18 +97,39 @@ export async function createTestApp(
   const logger = options.log
     ? createLogger(options.logLevel ?? 'info', options.log)
     : createLogger('silent');
-  const opened = await openDatabase(config.databaseUrl);
+  const opened = await openDatabase(config.databaseUrl, { log: logger });
   const store = storeOver(opened);
   const jotter = await createApp(config, logger, store);
   const http = request(jotter.app);
+  const { server } = jotter;
+  let listening: Listening | undefined;
   return {
     http,
     config,
     app: jotter.app,
+    server,
+    services: jotter.services,
     store,
     behind: behindTheApi(opened.db),
+    async listen() {
+      if (listening) return listening;
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as AddressInfo;
+      listening = {
+        url: `http://127.0.0.1:${port}`,
+        wsUrl: `ws://127.0.0.1:${port}/graphql`,
+        close: () =>
+          new Promise<void>((resolve) => {
+            if (!server.listening) return resolve();
+            server.close(() => resolve());
+            server.closeAllConnections();
+          }),
+      };
+      return listening;
+    },
     close: async () => {
       await jotter.close();
+      await listening?.close();
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -2,5 +2,6 @@ import type { Resolvers } from '../generated/resolvers-types';
 import { Mutation } from './mutation';
 import { Note, NoteConnection } from './note';
 import { Query } from './query';
+import { Subscription } from './subscription';
 
-export const resolvers: Resolvers = { Query, Mutation, Note, NoteConnection };
+export const resolvers: Resolvers = { Query, Mutation, Subscription, Note, NoteConnection };

@@ -17,8 +17,8 @@ export const Mutation: MutationResolvers = {
   addNote: (_parent, { input }, ctx) =>
     ctx.services.notes.add(requireUser(ctx).id, toNoteFields(input)),
 
-  updateNote: (_parent, { id, input }, ctx) =>
-    ctx.services.notes.update(requireUser(ctx).id, id, toNoteFields(input)),
+  updateNote: (_parent, { id, input, baseVersion }, ctx) =>
+    ctx.services.notes.update(requireUser(ctx).id, id, toNoteFields(input), { baseVersion }),
 
   archiveNote: (_parent, { id }, ctx) => ctx.services.notes.archive(requireUser(ctx).id, id),
 

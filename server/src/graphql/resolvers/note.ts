@@ -1,12 +1,11 @@
 import type { NoteConnectionResolvers, NoteResolvers } from '../generated/resolvers-types';
-import { toPriorityEnum } from './mapping';
-
-const locations = { notes: 'NOTES', archive: 'ARCHIVE', trash: 'TRASH' } as const;
+import { toLocationEnum, toPriorityEnum } from './mapping';
 
 export const Note: NoteResolvers = {
   priority: (note) => toPriorityEnum(note.priority),
-  location: (note) => locations[note.location],
-  previousLocation: (note) => (note.previousLocation ? locations[note.previousLocation] : null),
+  location: (note) => toLocationEnum(note.location),
+  previousLocation: (note) =>
+    note.previousLocation ? toLocationEnum(note.previousLocation) : null,
 };
 
 /** A page of a list; its count is run only when the query selects `totalCount`. */

@@ -27,4 +27,5 @@ export const Query: QueryResolvers = {
   trash: listOf('trash'),
   labels: (_parent, _args, ctx) => ctx.services.notes.labels(requireUser(ctx).id),
   note: (_parent, { id }, ctx) => ctx.services.notes.get(requireUser(ctx).id, id),
+  noteEventsCursor: (_parent, _args, ctx) => ctx.services.noteEvents.cursor(requireUser(ctx).id),
 };

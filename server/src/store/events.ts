@@ -1,0 +1,97 @@
+import { sql, type Kysely } from 'kysely';
+
+import type { Dialect } from './database';
+import { noteEventsChannel, signOutsChannel, type LiveHub } from './live';
+import type { NoteEventReader, NoteEventWriter } from './repositories';
+import type { Database } from './schema';
+
+/** Each user's feed of note changes, over `db`, the database or a transaction. */
+export function noteEventReader(db: Kysely<Database>): NoteEventReader {
+  return {
+    async latest(userId) {
+      const row = await db
+        .selectFrom('users')
+        .select('event_seq')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return row?.event_seq ?? 0;
+    },
+    async after(userId, after, limit) {
+      const rows = await db
+        .selectFrom('note_events')
+        .select(['seq', 'note_id', 'kind', 'created_at'])
+        .where('user_id', '=', userId)
+        .where('seq', '>', after)
+        .orderBy('seq')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({
+        seq: r.seq,
+        noteId: r.note_id,
+        kind: r.kind,
+        createdAt: r.created_at,
+      }));
+    },
+    async prune(before) {
+      const result = await db
+        .deleteFrom('note_events')
+        .where('created_at', '<', before)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+/**
+ * The feed's writer inside one transaction. On PostgreSQL the notification is part of the
+ * transaction (NOTIFY is delivered on commit, to every server listening); on SQLite the hub is
+ * told by `afterCommit`, which the store runs once the transaction has committed.
+ */
+export function noteEventWriter(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  hub: LiveHub,
+  afterCommit: (fn: () => void) => void,
+): NoteEventWriter {
+  return {
+    async append(userId, noteId, kind, at) {
+      if (dialect === 'postgres') {
+        // One round trip: take the next seq under the user's row lock, record it, notify.
+        const { rows } = await sql<{ seq: number }>`
+          with next as (
+            update users set event_seq = event_seq + 1 where id = ${userId} returning event_seq
+          ), recorded as (
+            insert into note_events (user_id, seq, note_id, kind, created_at)
+            select ${userId}, event_seq, ${noteId}, ${kind}, ${at} from next
+            returning seq
+          )
+          select seq, pg_notify(${noteEventsChannel}, ${userId}::text || ':' || seq) from recorded
+        `.execute(db);
+        const seq = rows[0]?.seq;
+        if (seq === undefined) throw new Error(`no user ${userId} to record a note event for`);
+        return seq;
+      }
+      const next = await db
+        .updateTable('users')
+        .set((eb) => ({ event_seq: eb('event_seq', '+', 1) }))
+        .where('id', '=', userId)
+        .returning('event_seq')
+        .executeTakeFirst();
+      if (!next) throw new Error(`no user ${userId} to record a note event for`);
+      const seq = next.event_seq;
+      await db
+        .insertInto('note_events')
+        .values({ user_id: userId, seq, note_id: noteId, kind, created_at: at })
+        .execute();
+      afterCommit(() => hub.noteEvent(userId, seq));
+      return seq;
+    },
+    async announceSignOut(userId) {
+      if (dialect === 'postgres') {
+        await sql`select pg_notify(${signOutsChannel}, ${userId})`.execute(db);
+        return;
+      }
+      afterCommit(() => hub.signOut(userId));
+    },
+  };
+}

@@ -24,6 +24,7 @@ export function aNote(fields: Partial<Note> & { id: string }): Note {
     location: 'NOTES',
     previousLocation: null,
     version: 1,
+    pinned: false,
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     ...fields,

@@ -41,6 +41,7 @@ function listFields(ref: Reference | StoreObject, readField: ReadField): NoteLis
     tags: (readField('tags', ref) as string[] | undefined) ?? [],
     priority: readField('priority', ref) as NoteListFields['priority'],
     createdAt: readField('createdAt', ref) as string,
+    pinned: readField('pinned', ref) as boolean,
   };
 }
 

@@ -14,6 +14,7 @@ export const NoteFieldsFragment = graphql(`
     location
     previousLocation
     version
+    pinned
     createdAt
     updatedAt
   }

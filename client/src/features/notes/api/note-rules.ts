@@ -8,6 +8,7 @@ import type { NoteFilter, NoteSort, Priority } from '../../../gql/graphql';
 /** The fields a filter and a sort look at. */
 export interface NoteListFields {
   id: string;
+  pinned?: boolean;
   title: string;
   textContent: string;
   tags: readonly string[];
@@ -40,8 +41,7 @@ function byPriority(ranks: Record<Priority, number>) {
   return (a: NoteListFields, b: NoteListFields) => rank(a) - rank(b) || newestFirst(a, b);
 }
 
-/** A comparator putting notes in a list's order (newest first when no sort is given). */
-export function compareNotes(sort: NoteSort | null | undefined) {
+function withinGroup(sort: NoteSort | null | undefined) {
   switch (sort) {
     case 'DATE_OLDEST':
       return (a: NoteListFields, b: NoteListFields) => newestFirst(b, a);
@@ -52,6 +52,16 @@ export function compareNotes(sort: NoteSort | null | undefined) {
     default:
       return newestFirst;
   }
+}
+
+/**
+ * A comparator putting notes in a list's order: pinned notes first, then the others, each group
+ * in the chosen order (newest first when no sort is given).
+ */
+export function compareNotes(sort: NoteSort | null | undefined) {
+  const order = withinGroup(sort);
+  return (a: NoteListFields, b: NoteListFields) =>
+    Number(Boolean(b.pinned)) - Number(Boolean(a.pinned)) || order(a, b);
 }
 
 /**

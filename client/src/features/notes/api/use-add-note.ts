@@ -25,6 +25,7 @@ function pendingNote(input: NoteInput, location: NoteLocation): Note {
     location,
     previousLocation: null,
     version: 1,
+    pinned: false,
     createdAt: at,
     updatedAt: at,
   };

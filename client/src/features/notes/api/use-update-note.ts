@@ -17,6 +17,7 @@ export function withChanges(note: Note, input: NoteInput): Note {
   if (input.color !== undefined) next.color = input.color ?? '';
   if (input.priority !== undefined) next.priority = input.priority;
   if (input.tags != null) next.tags = input.tags;
+  if (input.pinned != null) next.pinned = input.pinned;
   return next;
 }
 

@@ -6,6 +6,7 @@ const FIELD_NAMES = {
   color: 'colour',
   priority: 'priority',
   tags: 'labels',
+  pinned: 'pin',
 } as const;
 
 interface ConflictBannerProps {

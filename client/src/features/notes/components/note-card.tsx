@@ -1,32 +1,14 @@
 import { memo, useState } from 'react';
-import type { CSSProperties } from 'react';
-import { Archive, ArchiveRestore, PenLine, Trash2 } from 'lucide-react';
+import type { CSSProperties, KeyboardEvent } from 'react';
+import { Archive, ArchiveRestore, PenLine, Pin, PinOff, Trash2 } from 'lucide-react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { IconButton } from '../../../components/icon-button';
 import { Spinner } from '../../../components/spinner';
 import { RichTextView } from '../../../components/rich-text';
 import { readableTextColor } from '../../../lib/color';
-import type { NoteInput } from '../../../gql/graphql';
 import type { Note } from '../api/note-fields';
-import { useDeleteNote } from '../api/use-delete-note';
-import {
-  useArchiveNote,
-  useRestoreNote,
-  useTrashNote,
-  useUnarchiveNote,
-} from '../api/use-move-note';
-import { useUpdateNote } from '../api/use-update-note';
-import {
-  archiveMessages,
-  cardChangeMessages,
-  deleteForeverMessages,
-  restoreMessages,
-  trashMessages,
-  unarchiveMessages,
-  type ActionMessages,
-  type CardChange,
-} from '../hooks/note-messages';
+import { useNoteCommands } from '../hooks/use-note-commands';
 import { useNotesUi } from '../hooks/notes-ui-context';
-import { runNoteAction } from '../hooks/run-note-action';
 import { NoteMetaMenus } from './note-meta-menus';
 import { priorityLabel } from './priority-menu';
 
@@ -55,28 +37,31 @@ function cardStyle(color: string): CSSProperties | undefined {
 
 /**
  * One note: title, body, priority and label chips, creation time, and the actions its place
- * allows (trash cards only restore or delete forever). Every action shows at once; a small
- * spinner says the server has not answered yet. Re-renders only when its note (a new object from
- * the cache on change) changes.
+ * allows (trash cards only restore or delete forever, which asks first). Every action shows at
+ * once; a small spinner says the server has not answered yet. A focused card takes Keep's keys:
+ * Enter opens it, `e` archives, `#` trashes, `f` pins. Re-renders only when its note (a new
+ * object from the cache on change) changes.
  */
 export const NoteCard = memo(function NoteCard({ note }: { note: Note }) {
-  const update = useUpdateNote();
-  const archive = useArchiveNote();
-  const unarchive = useUnarchiveNote();
-  const trash = useTrashNote();
-  const restore = useRestoreNote();
-  const deleteForever = useDeleteNote();
+  const commands = useNoteCommands(note);
   const { openEditModal } = useNotesUi();
-  const [pending, setPending] = useState(0);
+  const [confirming, setConfirming] = useState(false);
   const { location } = note;
+  const inTrash = location === 'TRASH';
 
-  const run = async (action: () => Promise<unknown>, messages: ActionMessages) => {
-    setPending((n) => n + 1);
-    await runNoteAction(action, messages);
-    setPending((n) => n - 1);
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.target !== event.currentTarget || event.ctrlKey || event.metaKey || event.altKey) return;
+    const act: Record<string, (() => unknown) | undefined> = {
+      Enter: inTrash ? undefined : () => openEditModal(note),
+      e: location === 'NOTES' ? commands.archive : undefined,
+      '#': inTrash ? undefined : () => commands.trash(),
+      f: inTrash ? undefined : commands.togglePin,
+    };
+    const command = act[event.key];
+    if (!command) return;
+    event.preventDefault();
+    void command();
   };
-  const change = (input: NoteInput, kind: CardChange) =>
-    void run(() => update(note, input), cardChangeMessages(kind));
 
   const title = note.title || 'Untitled note';
 
@@ -85,8 +70,19 @@ export const NoteCard = memo(function NoteCard({ note }: { note: Note }) {
       className={cardStyle(note.color) ? 'note-card note-card--coloured' : 'note-card'}
       style={cardStyle(note.color)}
       aria-label={title}
-      aria-busy={pending > 0}
+      aria-busy={commands.pending}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
     >
+      {!inTrash && (
+        <IconButton
+          className="note-card__pin"
+          label={note.pinned ? 'Unpin note' : 'Pin note'}
+          pressed={note.pinned}
+          icon={note.pinned ? <PinOff size={18} aria-hidden /> : <Pin size={18} aria-hidden />}
+          onClick={() => void commands.togglePin()}
+        />
+      )}
       {note.title && <h3 className="note-card__title">{note.title}</h3>}
       <div className="note-card__body">
         <RichTextView html={note.content} />
@@ -103,10 +99,10 @@ export const NoteCard = memo(function NoteCard({ note }: { note: Note }) {
       )}
       <p className="note-card__date">
         Created At <time dateTime={note.createdAt}>{formatCreatedAt(note.createdAt)}</time>
-        {pending > 0 && <Spinner label="Saving" size="small" />}
+        {commands.pending && <Spinner label="Saving" size="small" />}
       </p>
       <div className="note-card__actions">
-        {location !== 'TRASH' && (
+        {!inTrash && (
           <>
             <IconButton
               label="Edit note"
@@ -118,9 +114,9 @@ export const NoteCard = memo(function NoteCard({ note }: { note: Note }) {
               color={note.color}
               tags={note.tags}
               priority={note.priority}
-              onColorChange={(color) => change({ color }, 'color')}
-              onTagsChange={(tags) => change({ tags }, 'tag')}
-              onPriorityChange={(priority) => change({ priority }, 'priority')}
+              onColorChange={(color) => void commands.change({ color }, 'color')}
+              onTagsChange={(tags) => void commands.change({ tags }, 'tag')}
+              onPriorityChange={(priority) => void commands.change({ priority }, 'priority')}
             />
           </>
         )}
@@ -128,37 +124,42 @@ export const NoteCard = memo(function NoteCard({ note }: { note: Note }) {
           <IconButton
             label="Archive note"
             icon=<Archive size={18} aria-hidden />
-            onClick={() => void run(() => archive(note), archiveMessages)}
+            onClick={() => void commands.archive()}
           />
         )}
-        {location === 'ARCHIVE' && (
+        {location !== 'NOTES' && (
           <IconButton
             label="Restore note"
             icon=<ArchiveRestore size={18} aria-hidden />
-            onClick={() => void run(() => unarchive(note), unarchiveMessages)}
+            onClick={() => void (inTrash ? commands.restore() : commands.unarchive())}
           />
         )}
-        {location === 'TRASH' && (
-          <IconButton
-            label="Restore note"
-            icon=<ArchiveRestore size={18} aria-hidden />
-            onClick={() => void run(() => restore(note), restoreMessages)}
-          />
-        )}
-        {location === 'TRASH' ? (
+        {inTrash ? (
           <IconButton
             label="Delete note forever"
             icon=<Trash2 size={18} aria-hidden />
-            onClick={() => void run(() => deleteForever(note), deleteForeverMessages)}
+            onClick={() => setConfirming(true)}
           />
         ) : (
           <IconButton
             label="Move note to trash"
             icon=<Trash2 size={18} aria-hidden />
-            onClick={() => void run(() => trash(note), trashMessages(location, false))}
+            onClick={() => void commands.trash()}
           />
         )}
       </div>
+      {confirming && (
+        <ConfirmDialog
+          title="Delete this note forever?"
+          message={`"${title}" will be gone for good: this cannot be undone.`}
+          confirmLabel="Delete Forever"
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            void commands.deleteForever();
+          }}
+        />
+      )}
     </article>
   );
 });

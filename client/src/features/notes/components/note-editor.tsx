@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Archive, ArchiveRestore, Trash2 } from 'lucide-react';
+import type { KeyboardEvent } from 'react';
+import { Archive, ArchiveRestore, Pin, PinOff, Trash2 } from 'lucide-react';
+import { readAuth } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
 import { IconButton } from '../../../components/icon-button';
 import { SectionLoader } from '../../../components/section-loader';
@@ -19,9 +21,10 @@ import {
   unarchiveMessages,
   type ActionMessages,
 } from '../hooks/note-messages';
-import { reportFailure, runNoteAction } from '../hooks/run-note-action';
+import { announce, reportFailure, runNoteAction } from '../hooks/run-note-action';
 import { useEditSync } from '../hooks/use-edit-sync';
-import { draftOf, EMPTY_DRAFT, type Draft } from '../utils/draft';
+import { changedFields, draftOf, EMPTY_DRAFT, type Draft } from '../utils/draft';
+import { dropDraft, keepDraft, loadDraft } from '../utils/local-drafts';
 import { ConflictBanner } from './conflict-banner';
 import { NoteMetaMenus } from './note-meta-menus';
 import { priorityLabel } from './priority-menu';
@@ -56,14 +59,39 @@ export function NoteEditor({ note, location, onClose }: NoteEditorProps) {
   const unarchive = useUnarchiveNote();
   const trash = useTrashNote();
   const client = useApolloClient();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(note));
+  const userId = readAuth().user?.id ?? '';
+  const draftKey = note?.id ?? 'new';
+  // What was typed here before and not saved (a reload, a closed tab, Escape) comes back.
+  const [stored] = useState(() => loadDraft(userId, draftKey));
+  const [draft, setDraft] = useState<Draft>(() => stored?.draft ?? draftOf(note));
+  const [restored, setRestored] = useState(stored !== undefined);
   const [resetKey, setResetKey] = useState(0);
   const [busy, setBusy] = useState(false);
   const editing = note !== undefined;
   const patch = (changes: Partial<Draft>) => setDraft((d) => ({ ...d, ...changes }));
   const reloadBody = () => setResetKey((k) => k + 1);
-  const sync = useEditSync(note, { draft, setDraft, reloadBody, saving: busy });
+  const sync = useEditSync(note && (stored?.base ?? note), {
+    draft,
+    setDraft,
+    reloadBody,
+    saving: busy,
+  });
   const [resaveAt, setResaveAt] = useState<number | null>(null);
+
+  useEffect(() => {
+    const untouched = changedFields(draftOf(sync.base), draft).length === 0;
+    const timer = setTimeout(() => {
+      if (untouched) dropDraft(userId, draftKey);
+      else keepDraft(userId, draftKey, draft, sync.base ?? null);
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [draft, sync.base, userId, draftKey]);
+
+  /** Closes without keeping what was typed (Cancel, or a save the server has). */
+  const discard = () => {
+    dropDraft(userId, draftKey);
+    onClose();
+  };
 
   const run = async (action: () => Promise<unknown>, messages: ActionMessages) => {
     setBusy(true);
@@ -72,7 +100,8 @@ export function NoteEditor({ note, location, onClose }: NoteEditorProps) {
     if (ok) {
       setDraft(EMPTY_DRAFT);
       setResetKey((k) => k + 1);
-      onClose();
+      setRestored(false);
+      discard();
     }
   };
 
@@ -89,8 +118,9 @@ export function NoteEditor({ note, location, onClose }: NoteEditorProps) {
       return;
     }
     setBusy(true);
+    let saved: Note;
     try {
-      await update(base, input(), base.version);
+      saved = await update(base, input(), base.version);
     } catch (error) {
       const current = conflictingNote(error);
       setBusy(false);
@@ -109,8 +139,20 @@ export function NoteEditor({ note, location, onClose }: NoteEditorProps) {
       return;
     }
     setBusy(false);
-    toast.success(saveMessages(location, false).success);
-    onClose();
+    const messages = saveMessages(location, false);
+    // Undo brings back the note as it was before this save.
+    announce(messages.success, {
+      run: () => update(saved, draftOf(base)),
+      messages,
+    });
+    discard();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      if (!sync.conflict) void save();
+    }
   };
 
   useEffect(() => {
@@ -130,7 +172,7 @@ export function NoteEditor({ note, location, onClose }: NoteEditorProps) {
       failure: 'Failed To Add To Note',
     }).then((ok) => {
       if (ok && sync.conflict?.kind === 'changed') sync.takeTheirs();
-      else if (ok) onClose();
+      else if (ok) discard();
     });
 
   const colourStyle = draft.color
@@ -143,6 +185,7 @@ export function NoteEditor({ note, location, onClose }: NoteEditorProps) {
       style={colourStyle}
       aria-label={editing ? 'Edit note' : 'New note'}
       aria-busy={busy}
+      onKeyDown={onKeyDown}
     >
       {busy && <SectionLoader />}
       {sync.conflict && (
@@ -153,6 +196,21 @@ export function NoteEditor({ note, location, onClose }: NoteEditorProps) {
           onKeepBoth={keepBoth}
           onDiscard={onClose}
         />
+      )}
+      {restored && (
+        <p className="note-editor__restored" role="status">
+          Your unsaved changes are back.{' '}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              setRestored(false);
+              sync.startOver();
+            }}
+          >
+            Discard them
+          </button>
+        </p>
       )}
       <input
         type="text"
@@ -191,6 +249,12 @@ export function NoteEditor({ note, location, onClose }: NoteEditorProps) {
             onTagsChange={(tags) => patch({ tags })}
             onPriorityChange={(priority) => patch({ priority })}
           />
+          <IconButton
+            label={draft.pinned ? 'Unpin note' : 'Pin note'}
+            pressed={draft.pinned}
+            icon={draft.pinned ? <PinOff size={18} aria-hidden /> : <Pin size={18} aria-hidden />}
+            onClick={() => patch({ pinned: !draft.pinned })}
+          />
           {note && !sync.conflict && location === 'NOTES' && (
             <IconButton
               label="Archive note"
@@ -214,7 +278,7 @@ export function NoteEditor({ note, location, onClose }: NoteEditorProps) {
           )}
         </div>
         <div className="note-editor__buttons">
-          <button type="button" className="button button--ghost" onClick={onClose}>
+          <button type="button" className="button button--ghost" onClick={discard}>
             Cancel
           </button>
           <button

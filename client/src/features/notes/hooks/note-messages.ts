@@ -50,3 +50,9 @@ export const cardChangeMessages = (change: CardChange): ActionMessages => ({
   success: `Note ${change} Updated`,
   failure: 'Failed To Update Note',
 });
+
+/** Pinning or unpinning from a card, the editor or the keyboard. */
+export const pinMessages = (pinned: boolean): ActionMessages => ({
+  success: pinned ? 'Note Pinned' : 'Note Unpinned',
+  failure: 'Failed To Update Note',
+});

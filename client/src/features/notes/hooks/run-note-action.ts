@@ -1,7 +1,10 @@
+import { createElement } from 'react';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { graphQLErrorCode } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
+import { UndoToast } from '../components/undo-toast';
 import type { ActionMessages } from './note-messages';
+import { rememberUndo, takeUndo, type UndoEntry } from './undo-stack';
 
 /**
  * Tells the user a note action failed. The server's refusal gets the action's own message;
@@ -22,20 +25,40 @@ export function reportFailure(error: unknown, message: string): void {
   toast.error('Action Failed, See Log For Its Reason');
 }
 
+/** Undoes a remembered action (from its toast, or the most recent one): it says so, or fails. */
+export function undo(entry?: UndoEntry): Promise<boolean> {
+  const taken = takeUndo(entry);
+  return taken ? runNoteAction(taken.run, taken.messages) : Promise.resolve(false);
+}
+
 /**
  * Runs a note action (whose change already shows, optimistically), then says it worked, or
- * reports the failure. Resolves to whether it worked.
+ * reports the failure. With `undoWith`, the success toast offers Undo (and Ctrl/⌘+Z reaches it):
+ * it is given what the action resolved to and says how to take it back. Resolves to whether the
+ * action worked.
  */
-export async function runNoteAction(
-  action: () => Promise<unknown>,
+export async function runNoteAction<T>(
+  action: () => Promise<T>,
   { success, failure }: ActionMessages,
+  undoWith?: (result: T) => UndoEntry,
 ): Promise<boolean> {
+  let result: T;
   try {
-    await action();
-    toast.success(success);
-    return true;
+    result = await action();
   } catch (error) {
     reportFailure(error, failure);
     return false;
   }
+  announce(success, undoWith?.(result));
+  return true;
+}
+
+/** Says an action worked; with `entry`, the toast offers Undo and Ctrl/⌘+Z can reach it. */
+export function announce(success: string, entry?: UndoEntry): void {
+  if (!entry) {
+    toast.success(success);
+    return;
+  }
+  rememberUndo(entry);
+  toast.success(createElement(UndoToast, { message: success, onUndo: () => void undo(entry) }));
 }

@@ -71,6 +71,14 @@ export function useEditSync(
       setBase(conflict.theirs);
       setConflict(null);
     },
+    /** Drops the user's changes for the note as it is now. */
+    startOver: () => {
+      const now = latest ?? base;
+      setDraft(draftOf(now));
+      setBase(now);
+      setConflict(null);
+      reloadBody();
+    },
     /** Drops the user's changes for the newer note. */
     takeTheirs: () => {
       if (conflict?.kind !== 'changed') return;

@@ -8,19 +8,27 @@ export interface Draft {
   color: string;
   priority: Priority | null;
   tags: string[];
+  pinned: boolean;
 }
 
 export type DraftField = keyof Draft;
 
-const FIELDS: readonly DraftField[] = ['title', 'content', 'color', 'priority', 'tags'];
+const FIELDS: readonly DraftField[] = ['title', 'content', 'color', 'priority', 'tags', 'pinned'];
 
-export const EMPTY_DRAFT: Draft = { title: '', content: '', color: '', priority: null, tags: [] };
+export const EMPTY_DRAFT: Draft = {
+  title: '',
+  content: '',
+  color: '',
+  priority: null,
+  tags: [],
+  pinned: false,
+};
 
 /** A note's editable fields, as a draft. */
 export function draftOf(note: Note | null | undefined): Draft {
   if (!note) return EMPTY_DRAFT;
-  const { title, content, color, priority, tags } = note;
-  return { title, content, color, priority: priority ?? null, tags };
+  const { title, content, color, priority, tags, pinned } = note;
+  return { title, content, color, priority: priority ?? null, tags, pinned };
 }
 
 const same = (a: Draft, b: Draft, field: DraftField) =>

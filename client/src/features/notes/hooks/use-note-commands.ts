@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import type { NoteInput } from '../../../gql/graphql';
+import type { Note } from '../api/note-fields';
+import { useDeleteNote } from '../api/use-delete-note';
+import {
+  useArchiveNote,
+  useRestoreNote,
+  useTrashNote,
+  useUnarchiveNote,
+} from '../api/use-move-note';
+import { useUpdateNote } from '../api/use-update-note';
+import {
+  archiveMessages,
+  cardChangeMessages,
+  deleteForeverMessages,
+  pinMessages,
+  restoreMessages,
+  trashMessages,
+  unarchiveMessages,
+  type ActionMessages,
+  type CardChange,
+} from './note-messages';
+import { runNoteAction } from './run-note-action';
+import type { UndoEntry } from './undo-stack';
+
+/** The fields a one-field change touches, as they were before it. */
+function previous(note: Note, input: NoteInput): NoteInput {
+  const before: NoteInput = {};
+  if (input.color !== undefined) before.color = note.color;
+  if (input.priority !== undefined) before.priority = note.priority;
+  if (input.tags !== undefined) before.tags = note.tags;
+  if (input.pinned !== undefined) before.pinned = note.pinned;
+  if (input.content !== undefined) before.content = note.content;
+  if (input.title !== undefined) before.title = note.title;
+  return before;
+}
+
+/**
+ * Everything a card (and the keyboard, on the focused card) can do to a note, each with the
+ * spec's toasts and, where it can be taken back, Undo. `pending` counts the actions the server has
+ * not answered yet.
+ */
+export function useNoteCommands(note: Note) {
+  const update = useUpdateNote();
+  const archive = useArchiveNote();
+  const unarchive = useUnarchiveNote();
+  const trash = useTrashNote();
+  const restore = useRestoreNote();
+  const deleteForever = useDeleteNote();
+  const [pending, setPending] = useState(0);
+
+  const run = async <T,>(
+    action: () => Promise<T>,
+    messages: ActionMessages,
+    undoWith?: (result: T) => UndoEntry,
+  ) => {
+    setPending((n) => n + 1);
+    const ok = await runNoteAction(action, messages, undoWith);
+    setPending((n) => n - 1);
+    return ok;
+  };
+
+  /** A change of some fields, applied on top of the latest version; Undo puts them back. */
+  const change = (input: NoteInput, messages: ActionMessages) =>
+    run(
+      () => update(note, input),
+      messages,
+      (changed) => ({ run: () => update(changed, previous(note, input)), messages }),
+    );
+
+  return {
+    pending: pending > 0,
+    change: (input: NoteInput, kind: CardChange) => change(input, cardChangeMessages(kind)),
+    togglePin: () => change({ pinned: !note.pinned }, pinMessages(!note.pinned)),
+    archive: () =>
+      run(
+        () => archive(note),
+        archiveMessages,
+        (moved) => ({ run: () => unarchive(moved), messages: unarchiveMessages }),
+      ),
+    unarchive: () =>
+      run(
+        () => unarchive(note),
+        unarchiveMessages,
+        (moved) => ({ run: () => archive(moved), messages: archiveMessages }),
+      ),
+    trash: (fromEditor = false) =>
+      run(
+        () => trash(note),
+        trashMessages(note.location, fromEditor),
+        (moved) => ({ run: () => restore(moved), messages: restoreMessages }),
+      ),
+    restore: () =>
+      run(
+        () => restore(note),
+        restoreMessages,
+        (moved) => ({ run: () => trash(moved), messages: trashMessages(moved.location, false) }),
+      ),
+    deleteForever: () => run(() => deleteForever(note), deleteForeverMessages),
+  };
+}
+
+export type NoteCommands = ReturnType<typeof useNoteCommands>;

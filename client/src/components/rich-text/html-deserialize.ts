@@ -175,34 +175,55 @@ function listFrom(element: Element, props: BlockProps): ListElement | undefined 
 }
 
 /**
- * Each `<li>` is one item (toggleChecklistItem counts them the same way); stray content between
- * items belongs to the item before it (before the first, to the first), so no text is lost.
+ * Each `<li>` is one item, as a card counts them (checklist.ts). Content between items belongs
+ * to the item before it (before the first, to the first), and a block inside an item (a nested
+ * list, a paragraph) is a line of its own in it, so no text is lost or run together.
  */
 function checklistFrom(element: Element, props: BlockProps): ChecklistElement {
-  const items: { element: Element; inlines: InlineNode[] }[] = [];
-  let before: InlineNode[] = [];
+  const items: { element: Element; lines: InlineNode[][] }[] = [];
+  let before: InlineNode[][] = [];
   for (const child of Array.from(element.childNodes)) {
     if (tagOf(child) === 'li') {
-      items.push({ element: child as Element, inlines: [...before, ...inlineChildren(child as Element, false)] });
+      items.push({ element: child as Element, lines: [...before, ...linesOf(child.childNodes)] });
       before = [];
     } else {
-      const inlines = inlinesFrom(child, { marks: {}, pre: false });
       const last = items[items.length - 1];
-      if (last) last.inlines.push(...inlines);
-      else before.push(...inlines);
+      (last ? last.lines : before).push(...linesOf([child]));
     }
   }
-  const children = items.map(({ element: item, inlines }) =>
+  const children = items.map(({ element: item, lines }) =>
     withProps<CheckItemElement>(
       {
         type: 'check-item',
         checked: item.getAttribute('data-checked') === 'true',
-        children: finishInlines(inlines),
+        children: finishInlines(
+          lines.flatMap((line, index) => (index > 0 ? [{ text: '\n' }, ...line] : line)),
+        ),
       },
       ownBlockProps(item, {}),
     ),
   );
   return withProps<ChecklistElement>({ type: 'checklist', children }, props);
+}
+
+/** The lines of some content: every block in it starts a line of its own; blank lines go. */
+function linesOf(nodes: Iterable<Node>): InlineNode[][] {
+  const lines: InlineNode[][] = [];
+  let run: InlineNode[] = [];
+  const flush = () => {
+    if (hasVisibleContent(run)) lines.push(run);
+    run = [];
+  };
+  for (const node of nodes) {
+    if (isBlockNode(node)) {
+      flush();
+      lines.push(...linesOf(node.childNodes));
+    } else {
+      run.push(...inlinesFrom(node, { marks: {}, pre: false }));
+    }
+  }
+  flush();
+  return lines;
 }
 
 function withProps<T extends BlockProps>(node: T, props: BlockProps): T {

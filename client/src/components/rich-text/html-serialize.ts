@@ -1,4 +1,3 @@
-import { Text } from 'slate';
 import type { Descendant } from 'slate';
 import type {
   BlockElement,
@@ -7,7 +6,7 @@ import type {
   InlineNode,
   ListElement,
 } from './types';
-import { isList } from './editor-commands';
+import { LIST_TYPES } from './types';
 import {
   BLOCK_TAG,
   blockStyleDeclarations,
@@ -26,6 +25,11 @@ export function escapeAttribute(value: string): string {
   return escapeText(value).replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
+// No Slate code at run time: a card ticking a checklist item serialises without loading the editor.
+const isText = (node: Descendant | InlineNode): node is FormattedText => !('children' in node);
+const isList = (node: Descendant): node is ListElement =>
+  !isText(node) && (LIST_TYPES as readonly string[]).includes(node.type);
+
 /**
  * Turns Slate nodes into the HTML the server stores (and sanitises): p, h1–h3, blockquote,
  * ol/ul/li, checklists (`<ul data-checklist>` of `<li data-checked="true|false">`),
@@ -41,7 +45,7 @@ function styleAttribute(declarations: string[]): string {
 }
 
 function serializeBlock(node: Descendant): string {
-  if (Text.isText(node) || node.type === 'link' || node.type === 'image') {
+  if (isText(node) || node.type === 'link' || node.type === 'image') {
     return `<p>${serializeInlines([node])}</p>`;
   }
   if (isList(node)) return serializeList(node);
@@ -105,7 +109,7 @@ function lastTextLeaf(nodes: InlineNode[]): FormattedText | undefined {
   for (let index = nodes.length - 1; index >= 0; index -= 1) {
     const node = nodes[index];
     if (!node) continue;
-    if (Text.isText(node)) {
+    if (isText(node)) {
       if (node.text !== '') return node;
     } else if (node.type === 'link') {
       const leaf = lastTextLeaf(node.children);
@@ -118,7 +122,7 @@ function lastTextLeaf(nodes: InlineNode[]): FormattedText | undefined {
 }
 
 function serializeInline(node: InlineNode, state: SpaceState): string {
-  if (Text.isText(node)) return serializeLeaf(node, state);
+  if (isText(node)) return serializeLeaf(node, state);
   if (node.type === 'image') {
     state.lineStart = false;
     state.afterSpace = false;

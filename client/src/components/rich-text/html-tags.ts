@@ -1,4 +1,4 @@
-/** Which HTML tags the deserialiser reads as what, shared with the checklist rewrite. */
+/** Which HTML tags the deserialiser reads as what: skipped, blocks, lists and checklists. */
 
 /** DOM node types (the Node constants are not there in every environment this runs in). */
 export const TEXT_NODE = 3;

@@ -85,7 +85,10 @@ export const NoteCard = memo(function NoteCard({ note }: { note: Note }) {
       )}
       {note.title && <h3 className="note-card__title">{note.title}</h3>}
       <div className="note-card__body">
-        <RichTextView html={note.content} />
+        <RichTextView
+          html={note.content}
+          onToggleItem={inTrash ? undefined : (ref) => void commands.toggleItem(ref)}
+        />
       </div>
       {(note.priority || note.tags.length > 0) && (
         <ul className="chips" aria-label="Priority and labels">

@@ -56,3 +56,9 @@ export const pinMessages = (pinned: boolean): ActionMessages => ({
   success: pinned ? 'Note Pinned' : 'Note Unpinned',
   failure: 'Failed To Update Note',
 });
+
+/** Ticking or unticking a checklist item on a card. */
+export const checklistMessages: ActionMessages = {
+  success: 'Note Updated Successfully',
+  failure: 'Failed To Update Note',
+};

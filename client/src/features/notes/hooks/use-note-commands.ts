@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { toggleChecklistItem, type ChecklistItemRef } from '../../../components/rich-text';
 import type { NoteInput } from '../../../gql/graphql';
 import type { Note } from '../api/note-fields';
 import { useDeleteNote } from '../api/use-delete-note';
@@ -12,6 +13,7 @@ import { useUpdateNote } from '../api/use-update-note';
 import {
   archiveMessages,
   cardChangeMessages,
+  checklistMessages,
   deleteForeverMessages,
   pinMessages,
   restoreMessages,
@@ -72,6 +74,23 @@ export function useNoteCommands(note: Note) {
     pending: pending > 0,
     change: (input: NoteInput, kind: CardChange) => change(input, cardChangeMessages(kind)),
     togglePin: () => change({ pinned: !note.pinned }, pinMessages(!note.pinned)),
+    /**
+     * Ticks or unticks a checklist item. The body is saved whole, so it goes with the version it
+     * was made from: a note changed elsewhere meanwhile is refused, never overwritten. Undo puts
+     * the body back as it was, on the same terms.
+     */
+    toggleItem: (ref: ChecklistItemRef) => {
+      const content = toggleChecklistItem(note.content, ref);
+      if (content === undefined) return Promise.resolve(false);
+      return run(
+        () => update(note, { content }, note.version),
+        checklistMessages,
+        (changed) => ({
+          run: () => update(changed, { content: note.content }, changed.version),
+          messages: checklistMessages,
+        }),
+      );
+    },
     archive: () =>
       run(
         () => archive(note),

@@ -200,6 +200,7 @@ export function notesService(store: Store) {
         createdAt: at,
         updatedAt: at,
         version: 1,
+        pinned: changes.pinned ?? false,
       };
       await store.transaction(async (tx) => {
         await tx.notes.insert(userId, note);

@@ -65,14 +65,14 @@ export function noteRepository(
     },
 
     async insert(userId, note) {
-      await db.insertInto('notes').values(toNoteRow(userId, note)).execute();
+      await db.insertInto('notes').values(toNoteRow(userId, note, dialect)).execute();
       await replaceTags(userId, note.id, note.tags);
     },
 
     async update(userId, id, changes) {
       await db
         .updateTable('notes')
-        .set((eb) => ({ ...toRowUpdate(changes), version: eb('version', '+', 1) }))
+        .set((eb) => ({ ...toRowUpdate(changes, dialect), version: eb('version', '+', 1) }))
         .where('user_id', '=', userId)
         .where('id', '=', id)
         .execute();

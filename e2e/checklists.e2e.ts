@@ -181,7 +181,8 @@ describe.each(
         return (
           saved?.content ===
             '<ul data-checklist><li data-checked="true">Milk</li><li data-checked="true">Eggs</li>' +
-              '<li data-checked="false">Bread</li></ul>' && saved.textContent === 'Milk\nEggs\nBread'
+              '<li data-checked="false">Bread</li></ul>' &&
+          saved.textContent === 'Milk\nEggs\nBread'
         );
       },
       10_000,

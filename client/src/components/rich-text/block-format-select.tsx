@@ -33,7 +33,7 @@ export function BlockFormatSelect() {
         List item
       </option>
       <option value="check-item" disabled>
-        Checklist item
+        Checklist
       </option>
     </select>
   );

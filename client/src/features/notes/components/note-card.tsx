@@ -4,7 +4,8 @@ import { Archive, ArchiveRestore, PenLine, Pin, PinOff, Trash2 } from 'lucide-re
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { IconButton } from '../../../components/icon-button';
 import { Spinner } from '../../../components/spinner';
-import { RichTextView } from '../../../components/rich-text';
+import { RichTextView, toggleChecklistItem } from '../../../components/rich-text';
+import type { ChecklistItemRef } from '../../../components/rich-text';
 import { readableTextColor } from '../../../lib/color';
 import type { Note } from '../api/note-fields';
 import { useNoteCommands } from '../hooks/use-note-commands';
@@ -49,6 +50,19 @@ export const NoteCard = memo(function NoteCard({ note }: { note: Note }) {
   const { location } = note;
   const inTrash = location === 'TRASH';
 
+  // The list hands its cards a changed note in a transition (notes-list.tsx), a frame or more
+  // after the click; a tick shows in the click's own frame from here until its save settles.
+  const [ticked, setTicked] = useState<string | null>(null);
+  const content = ticked ?? note.content;
+  const toggleItem = (ref: ChecklistItemRef) => {
+    const next = toggleChecklistItem(content, ref);
+    if (next === undefined) return;
+    setTicked(next);
+    void commands
+      .saveTick(next)
+      .finally(() => setTicked((shown) => (shown === next ? null : shown)));
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.target !== event.currentTarget || event.ctrlKey || event.metaKey || event.altKey) return;
     const act: Record<string, (() => unknown) | undefined> = {
@@ -85,10 +99,7 @@ export const NoteCard = memo(function NoteCard({ note }: { note: Note }) {
       )}
       {note.title && <h3 className="note-card__title">{note.title}</h3>}
       <div className="note-card__body">
-        <RichTextView
-          html={note.content}
-          onToggleItem={inTrash ? undefined : (ref) => void commands.toggleItem(ref)}
-        />
+        <RichTextView html={content} onToggleItem={inTrash ? undefined : toggleItem} />
       </div>
       {(note.priority || note.tags.length > 0) && (
         <ul className="chips" aria-label="Priority and labels">

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { toggleChecklistItem, type ChecklistItemRef } from '../../../components/rich-text';
 import type { NoteInput } from '../../../gql/graphql';
 import type { Note } from '../api/note-fields';
 import { useDeleteNote } from '../api/use-delete-note';
@@ -75,22 +74,20 @@ export function useNoteCommands(note: Note) {
     change: (input: NoteInput, kind: CardChange) => change(input, cardChangeMessages(kind)),
     togglePin: () => change({ pinned: !note.pinned }, pinMessages(!note.pinned)),
     /**
-     * Ticks or unticks a checklist item. The body is saved whole, so it goes with the version it
-     * was made from: a note changed elsewhere meanwhile is refused, never overwritten. Undo puts
-     * the body back as it was, on the same terms.
+     * Saves a checklist item ticked or unticked: `content` is the body with that change. The body
+     * is saved whole, so it goes with the version it was made from: a note changed elsewhere
+     * meanwhile is refused, never overwritten. Undo puts the body back as it was, on the same
+     * terms.
      */
-    toggleItem: (ref: ChecklistItemRef) => {
-      const content = toggleChecklistItem(note.content, ref);
-      if (content === undefined) return Promise.resolve(false);
-      return run(
+    saveTick: (content: string) =>
+      run(
         () => update(note, { content }, note.version),
         checklistMessages,
         (changed) => ({
           run: () => update(changed, { content: note.content }, changed.version),
           messages: checklistMessages,
         }),
-      );
-    },
+      ),
     archive: () =>
       run(
         () => archive(note),

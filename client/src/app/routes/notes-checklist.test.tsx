@@ -53,7 +53,7 @@ describe('a checklist on a card', () => {
     expect(shown()).toEqual(['  Tea']);
     expect(within(card()).getByRole('button', { name: '2 ticked items' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(within(card()).getByRole('status', { name: 'Saving' })).toBeInTheDocument();
+    expect(await within(card()).findByRole('status', { name: 'Saving' })).toBeInTheDocument();
     act(release);
     expect(await screen.findByText('Note Updated Successfully')).toBeInTheDocument();
     expect(stored()).toBe(shopping.replace('"false">Eggs', '"true">Eggs'));

@@ -6,6 +6,7 @@ import { IconButton } from '../../../components/icon-button';
 import { Spinner } from '../../../components/spinner';
 import { RichTextView, toggleChecklistItem } from '../../../components/rich-text';
 import type { ChecklistItemRef } from '../../../components/rich-text';
+import { afterPaint } from '../../../lib/after-paint';
 import { readableTextColor } from '../../../lib/color';
 import type { Note } from '../api/note-fields';
 import { useNoteCommands } from '../hooks/use-note-commands';
@@ -52,15 +53,19 @@ export const NoteCard = memo(function NoteCard({ note }: { note: Note }) {
 
   // The list hands its cards a changed note in a transition (notes-list.tsx), a frame or more
   // after the click; a tick shows in the click's own frame from here until its save settles.
+  // The save (its optimistic write to the cache, the request) starts once that frame is painted.
   const [ticked, setTicked] = useState<string | null>(null);
   const content = ticked ?? note.content;
   const toggleItem = (ref: ChecklistItemRef) => {
     const next = toggleChecklistItem(content, ref);
     if (next === undefined) return;
     setTicked(next);
-    void commands
-      .saveTick(next)
-      .finally(() => setTicked((shown) => (shown === next ? null : shown)));
+    afterPaint(
+      () =>
+        void commands
+          .saveTick(next)
+          .finally(() => setTicked((shown) => (shown === next ? null : shown))),
+    );
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {

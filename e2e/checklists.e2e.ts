@@ -144,7 +144,7 @@ describe.each(
     await expectItems(card(page, title), ['  Milk', '  Eggs', '  Bread']);
   });
 
-  it('ticks items on the card with one press each, the editor staying shut', async () => {
+  it('ticks items on the card with one press each (the editor staying shut), and undoes one', async () => {
     const note = card(page, title);
     await note.getByRole('checkbox', { name: 'Milk' }).click();
     await expectItems(note, ['  Eggs', '  Bread', 'x Milk']);
@@ -153,7 +153,10 @@ describe.each(
       .locator('.Toastify__toast:not([class*="-exit"])')
       .filter({ hasText: 'Note Updated Successfully' })
       .first();
-    await toast.getByRole('button', { name: 'Undo' }).waitFor();
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await expectItems(note, ['  Milk', '  Eggs', '  Bread']);
+    await note.getByRole('checkbox', { name: 'Milk' }).click();
+    await expectItems(note, ['  Eggs', '  Bread', 'x Milk']);
 
     await note.getByRole('checkbox', { name: 'Eggs' }).click();
     await expectItems(note, ['  Bread']);

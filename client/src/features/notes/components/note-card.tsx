@@ -52,19 +52,21 @@ export const NoteCard = memo(function NoteCard({ note }: { note: Note }) {
   const inTrash = location === 'TRASH';
 
   // The list hands its cards a changed note in a transition (notes-list.tsx), a frame or more
-  // after the click; a tick shows in the click's own frame from here until its save settles.
-  // The save (its optimistic write to the cache, the request) starts once that frame is painted.
-  const [ticked, setTicked] = useState<string | null>(null);
-  const content = ticked ?? note.content;
+  // after the click; a tick shows in the click's own frame from here until the card is handed a
+  // newer note (the optimistic one, then the server's), or the save fails. The save (its
+  // optimistic write to the cache, the request) starts once that frame is painted.
+  const [tick, setTick] = useState<{ content: string; from: Note } | null>(null);
+  const content = tick?.from === note ? tick.content : note.content;
   const toggleItem = (ref: ChecklistItemRef) => {
     const next = toggleChecklistItem(content, ref);
     if (next === undefined) return;
-    setTicked(next);
+    const shown = { content: next, from: note };
+    setTick(shown);
     afterPaint(
       () =>
-        void commands
-          .saveTick(next)
-          .finally(() => setTicked((shown) => (shown === next ? null : shown))),
+        void commands.saveTick(next).then((ok) => {
+          if (!ok) setTick((current) => (current === shown ? null : current));
+        }),
     );
   };
 

@@ -1,7 +1,8 @@
 /**
  * `npm run bench` (`-- --quick` for a short run, `-- --no-pg` to skip PostgreSQL, `-- --no-client`
  * to skip the browser figures, `-- --client-only` for the browser figures alone, `-- --sync-only`
- * for the live-sync figures alone): every figure beside a baseline measured in the same run, printed
+ * for the live-sync figures alone, `-- --checklist-only` for ticking a checklist item on a card
+ * alone): every figure beside a baseline measured in the same run, printed
  * as one table and written to bench/results/latest.json.
  */
 import { execFileSync } from 'node:child_process';
@@ -10,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { apiOverhead } from './api';
+import { checklistFigure } from './checklist';
 import { clientFigures } from './client';
 import { freePort, root, startMedian, startProcess } from './lib/server';
 import type { Figure } from './lib/stats';
@@ -19,7 +21,8 @@ import { syncFigures } from './sync';
 const quick = process.argv.includes('--quick');
 const clientOnly = process.argv.includes('--client-only');
 const syncOnly = process.argv.includes('--sync-only');
-const withPg = !clientOnly && !syncOnly && !process.argv.includes('--no-pg');
+const checklistOnly = process.argv.includes('--checklist-only');
+const withPg = !clientOnly && !syncOnly && !checklistOnly && !process.argv.includes('--no-pg');
 const seconds = quick ? 3 : 10;
 const runs = quick ? 20 : 50;
 
@@ -109,7 +112,7 @@ async function main() {
   const figures: Figure[] = [];
 
   if (syncOnly) await liveSync(figures);
-  else if (!clientOnly) await serverFigures(figures);
+  else if (!clientOnly && !checklistOnly) await serverFigures(figures);
 
   if (withPg) {
     console.log(`Search at 100,000 notes on PostgreSQL 15 (${runs} runs per case)…`);
@@ -142,12 +145,21 @@ async function main() {
     }
   }
 
-  if (!syncOnly && !process.argv.includes('--no-client')) {
+  if (!syncOnly && !checklistOnly && !process.argv.includes('--no-client')) {
     console.log('Client: Lighthouse on the landing page and /home, /home with 10,000 notes…');
     try {
       figures.push(...(await clientFigures(quick)));
     } catch (error) {
       console.error('  ! client figures failed:', error instanceof Error ? error.message : error);
+    }
+  }
+
+  if (!syncOnly && !process.argv.includes('--no-client')) {
+    console.log('Client: ticking a checklist item on a card, /home with 10,000 notes…');
+    try {
+      figures.push(await checklistFigure(quick));
+    } catch (error) {
+      console.error('  ! checklist figure failed:', error instanceof Error ? error.message : error);
     }
   }
 

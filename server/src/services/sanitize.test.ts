@@ -58,6 +58,23 @@ describe('sanitizeRichText', () => {
     expect(sanitizeRichText(dirty)).not.toMatch(forbidden);
   });
 
+  it('keeps a checklist: the marker on ul and each item ticked or not', () => {
+    const html =
+      '<ul data-checklist><li data-checked="true">Milk</li><li data-checked="false">Eggs</li></ul>';
+    expect(sanitizeRichText(html)).toBe(html);
+  });
+
+  it('keeps only the checklist marker and the two item states', () => {
+    expect(
+      sanitizeRichText(
+        '<ul data-checklist="yes" data-x="1" onclick="alert(1)"><li data-checked="TRUE">a</li>' +
+          '<li data-checked="maybe" data-id="7">b</li><li data-checked="false" data-checklist>c</li></ul>',
+      ),
+    ).toBe('<ul data-checklist><li>a</li><li>b</li><li data-checked="false">c</li></ul>');
+    expect(sanitizeRichText('<ol data-checklist><li>a</li></ol>')).toBe('<ol><li>a</li></ol>');
+    expect(sanitizeRichText('<p data-checked="true" data-checklist>p</p>')).toBe('<p>p</p>');
+  });
+
   it('keeps raster data: images but not SVG ones', () => {
     expect(sanitizeRichText('<img src="data:image/png;base64,iVBORw0KGgo=">')).toContain(
       'data:image/png',
@@ -73,6 +90,13 @@ describe('htmlToText', () => {
     expect(htmlToText('<h1>Title</h1><p>a &amp; b</p><ul><li>one</li><li>two</li></ul>')).toBe(
       'Title\na & b\none\ntwo',
     );
+  });
+  it('has a checklist item on each line, ticked or not', () => {
+    expect(
+      htmlToText(
+        '<p>Shop</p><ul data-checklist><li data-checked="true">Milk</li><li data-checked="false">Eggs</li></ul>',
+      ),
+    ).toBe('Shop\nMilk\nEggs');
   });
   it('is empty for empty markup', () => {
     expect(htmlToText('<p></p><p> </p>')).toBe('');

@@ -32,6 +32,8 @@ const richTextOptions: sanitizeHtml.IOptions = {
     '*': ['style'],
     a: ['href', 'title', 'target', 'rel'],
     img: ['src', 'alt', 'title', 'width', 'height'],
+    ul: ['data-checklist'],
+    li: ['data-checked'],
   },
   allowedStyles: {
     '*': {
@@ -50,6 +52,19 @@ const richTextOptions: sanitizeHtml.IOptions = {
     a: (tagName, attribs) => ({
       tagName,
       attribs: { ...attribs, rel: 'noopener noreferrer nofollow', target: '_blank' },
+    }),
+    // A checklist is `<ul data-checklist>` of `<li data-checked="true|false">` (DESIGN.md): the
+    // marker carries no value, and an item's state is one of the two words or nothing.
+    ul: (tagName, attribs) => ({
+      tagName,
+      attribs: 'data-checklist' in attribs ? { ...attribs, 'data-checklist': '' } : attribs,
+    }),
+    li: (tagName, { 'data-checked': checked, ...attribs }) => ({
+      tagName,
+      attribs:
+        checked === 'true' || checked === 'false'
+          ? { ...attribs, 'data-checked': checked }
+          : attribs,
     }),
   },
   // data: is allowed on images only for raster images: never data:text/html or SVG.

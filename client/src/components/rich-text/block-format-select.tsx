@@ -32,6 +32,9 @@ export function BlockFormatSelect() {
       <option value="list-item" disabled>
         List item
       </option>
+      <option value="check-item" disabled>
+        Checklist
+      </option>
     </select>
   );
 }

@@ -10,10 +10,12 @@ import {
   insertImage,
   insertText,
   isMarkActive,
+  isChecklistActive,
   outdent,
   setAlignment,
   setBlockType,
   setColor,
+  toggleChecklist,
   toggleList,
   toggleMark,
 } from './editor-commands';
@@ -153,5 +155,157 @@ describe('editor commands', () => {
     ] as Descendant[];
     Editor.normalize(editor, { force: true });
     expect(html(editor)).toBe('<ul><li>x</li></ul><p>loose</p>');
+  });
+});
+
+/** Types text at the cursor as a keyboard would: one character at a time. */
+const type = (editor: Editor, text: string) => {
+  for (const char of text) editor.insertText(char);
+};
+
+describe('checklists in the editor', () => {
+  it('turns the selected lines into a checklist from the toolbar command, and back', () => {
+    const editor = editorWith('<p>Milk</p><ul><li>Eggs</li></ul>');
+    selectAll(editor);
+    toggleChecklist(editor);
+    expect(html(editor)).toBe(
+      '<ul data-checklist><li data-checked="false">Milk</li><li data-checked="false">Eggs</li></ul>',
+    );
+    expect(isChecklistActive(editor)).toBe(true);
+    toggleChecklist(editor);
+    expect(html(editor)).toBe('<p>Milk</p><p>Eggs</p>');
+    expect(isChecklistActive(editor)).toBe(false);
+    expect(editor.children.every((node) => !('checked' in node))).toBe(true);
+  });
+
+  it('turns one item of the middle back into a paragraph, splitting the checklist', () => {
+    const editor = editorWith(
+      '<ul data-checklist><li data-checked="true">a</li><li data-checked="false">b</li><li data-checked="true">c</li></ul>',
+    );
+    Transforms.select(editor, { path: [0, 1, 0], offset: 0 });
+    toggleChecklist(editor);
+    expect(html(editor)).toBe(
+      '<ul data-checklist><li data-checked="true">a</li></ul><p>b</p><ul data-checklist><li data-checked="true">c</li></ul>',
+    );
+  });
+
+  it('switches a checklist to a bulleted list and a heading', () => {
+    const editor = editorWith('<ul data-checklist><li data-checked="true">a</li></ul>');
+    selectAll(editor);
+    toggleList(editor, 'bulleted-list');
+    expect(html(editor)).toBe('<ul><li>a</li></ul>');
+    toggleChecklist(editor);
+    setBlockType(editor, 'heading-two');
+    expect(html(editor)).toBe('<h2>a</h2>');
+  });
+
+  it.each([
+    ['[ ] ', 'false'],
+    ['[] ', 'false'],
+    ['[x] ', 'true'],
+    ['[X] ', 'true'],
+  ])('makes a line typed as %j a checklist item (ticked: %s)', (marker, checked) => {
+    const editor = editorWith('<p></p>');
+    Transforms.select(editor, Editor.start(editor, []));
+    type(editor, `${marker}Milk`);
+    expect(html(editor)).toBe(`<ul data-checklist><li data-checked="${checked}">Milk</li></ul>`);
+  });
+
+  it('joins a line made an item to the checklists beside it', () => {
+    const editor = editorWith(
+      '<ul data-checklist><li data-checked="true">a</li></ul><p>b</p><ul data-checklist><li data-checked="false">c</li></ul>',
+    );
+    Transforms.select(editor, { path: [1, 0], offset: 0 });
+    type(editor, '[ ] ');
+    expect(html(editor)).toBe(
+      '<ul data-checklist><li data-checked="true">a</li><li data-checked="false">b</li><li data-checked="false">c</li></ul>',
+    );
+  });
+
+  it('leaves "[ ]" alone anywhere but at the start of a paragraph, and in other blocks', () => {
+    const editor = editorWith('<p>x</p>');
+    Transforms.select(editor, Editor.end(editor, []));
+    type(editor, ' [ ] y');
+    expect(html(editor)).toBe('<p>x [ ] y</p>');
+    const heading = editorWith('<h1></h1>');
+    Transforms.select(heading, Editor.start(heading, []));
+    type(heading, '[ ] y');
+    expect(html(heading)).toBe('<h1>[ ] y</h1>');
+  });
+
+  it('adds an open item with Enter, even after a ticked one, and leaves on an empty item', () => {
+    const editor = editorWith('<ul data-checklist><li data-checked="true">Milk</li></ul>');
+    Transforms.select(editor, Editor.end(editor, []));
+    editor.insertBreak();
+    type(editor, 'Eggs');
+    expect(html(editor)).toBe(
+      '<ul data-checklist><li data-checked="true">Milk</li><li data-checked="false">Eggs</li></ul>',
+    );
+    editor.insertBreak();
+    expect(html(editor)).toBe(
+      '<ul data-checklist><li data-checked="true">Milk</li><li data-checked="false">Eggs</li><li data-checked="false"></li></ul>',
+    );
+    editor.insertBreak();
+    type(editor, 'after');
+    expect(html(editor)).toBe(
+      '<ul data-checklist><li data-checked="true">Milk</li><li data-checked="false">Eggs</li></ul><p>after</p>',
+    );
+  });
+
+  it('keeps a ticked item ticked when Enter at its start opens an item above it', () => {
+    const editor = editorWith('<ul data-checklist><li data-checked="true">Milk</li></ul>');
+    Transforms.select(editor, Editor.start(editor, []));
+    editor.insertBreak();
+    expect(html(editor)).toBe(
+      '<ul data-checklist><li data-checked="false"></li><li data-checked="true">Milk</li></ul>',
+    );
+  });
+
+  it('leaves the checklist with Backspace at the start of an item', () => {
+    const editor = editorWith(
+      '<ul data-checklist><li data-checked="true">a</li><li data-checked="false"></li></ul>',
+    );
+    Transforms.select(editor, Editor.end(editor, []));
+    editor.deleteBackward('character');
+    expect(html(editor)).toBe('<ul data-checklist><li data-checked="true">a</li></ul><p></p>');
+    editor.deleteBackward('character');
+    expect(html(editor)).toBe('<ul data-checklist><li data-checked="true">a</li></ul>');
+    Transforms.select(editor, Editor.start(editor, []));
+    editor.deleteBackward('character');
+    expect(html(editor)).toBe('<p>a</p>');
+  });
+
+  it('undoes a typed "[ ] " in one step, back to the text typed', () => {
+    const editor = editorWith('<p></p>');
+    Transforms.select(editor, Editor.start(editor, []));
+    type(editor, '[ ] ');
+    expect(html(editor)).toBe('<ul data-checklist><li data-checked="false"></li></ul>');
+    editor.undo();
+    expect(html(editor)).toBe('<p>[ ]&nbsp;</p>');
+    editor.redo();
+    expect(html(editor)).toBe('<ul data-checklist><li data-checked="false"></li></ul>');
+  });
+
+  it('repairs checklist structure during normalisation', () => {
+    const editor = createRichEditor();
+    editor.children = [
+      {
+        type: 'checklist',
+        children: [
+          { type: 'paragraph', children: [{ text: 'p' }] },
+          {
+            type: 'bulleted-list',
+            children: [{ type: 'list-item', children: [{ text: 'li' }] }],
+          },
+        ],
+      },
+      { type: 'check-item', checked: true, children: [{ text: 'loose' }] },
+      { type: 'checklist', children: [] },
+    ] as unknown as Descendant[];
+    Editor.normalize(editor, { force: true });
+    expect(html(editor)).toBe(
+      '<ul data-checklist><li data-checked="false">p</li><li data-checked="false">li</li></ul><p>loose</p>',
+    );
+    expect(editor.children[1]).toEqual({ type: 'paragraph', children: [{ text: 'loose' }] });
   });
 });

@@ -1,7 +1,8 @@
 import { Editor, Element, Node, Range, Transforms } from 'slate';
-import type { NodeEntry } from 'slate';
+import type { NodeEntry, Path } from 'slate';
 import type {
   Alignment,
+  ChecklistElement,
   ColorMarkKey,
   ImageElement,
   ListElement,
@@ -16,12 +17,19 @@ import { LIST_TYPES, MAX_INDENT, TEXT_BLOCK_TYPES } from './types';
 export const isList = (node: unknown): node is ListElement =>
   Element.isElement(node) && (LIST_TYPES as readonly string[]).includes(node.type);
 
-/** True for the blocks that hold text directly: paragraphs, headings, quotes and list items. */
-export const isTextBlock = (
-  node: unknown,
-): node is RichElement & { type: TextBlockType | 'list-item' } =>
+/** True for a checklist (not for its items). */
+export const isChecklist = (node: unknown): node is ChecklistElement =>
+  Element.isElement(node) && node.type === 'checklist';
+
+/** The blocks that hold text directly: paragraphs, headings, quotes, list and checklist items. */
+export type TextHoldingType = TextBlockType | 'list-item' | 'check-item';
+
+/** True for the blocks that hold text directly: paragraphs, headings, quotes and items. */
+export const isTextBlock = (node: unknown): node is RichElement & { type: TextHoldingType } =>
   Element.isElement(node) &&
-  (node.type === 'list-item' || (TEXT_BLOCK_TYPES as readonly string[]).includes(node.type));
+  (node.type === 'list-item' ||
+    node.type === 'check-item' ||
+    (TEXT_BLOCK_TYPES as readonly string[]).includes(node.type));
 
 /** Puts the cursor at the end of the document when the editor has no selection yet. */
 export function ensureSelection(editor: Editor): void {
@@ -57,8 +65,8 @@ function selectedTextBlocks(editor: Editor): NodeEntry<RichElement>[] {
   return Array.from(Editor.nodes<RichElement>(editor, { match: isTextBlock, mode: 'lowest' }));
 }
 
-/** The type of the first text block in the selection ('list-item' inside lists). */
-export function activeBlockType(editor: Editor): TextBlockType | 'list-item' {
+/** The type of the first text block in the selection ('list-item' and 'check-item' in lists). */
+export function activeBlockType(editor: Editor): TextHoldingType {
   const [entry] = selectedTextBlocks(editor);
   return entry && isTextBlock(entry[0]) ? entry[0].type : 'paragraph';
 }
@@ -75,10 +83,25 @@ export function activeListType(editor: Editor): ListType | undefined {
 }
 
 const isListItem = (node: Node): boolean => Element.isElement(node) && node.type === 'list-item';
+const isCheckItem = (node: Node): boolean => Element.isElement(node) && node.type === 'check-item';
 
 function unwrapAllLists(editor: Editor): void {
   Transforms.unwrapNodes(editor, { match: isList, split: true, mode: 'all' });
   Transforms.setNodes(editor, { type: 'paragraph' }, { match: isListItem });
+}
+
+/** True when the selection touches a checklist. */
+export function isChecklistActive(editor: Editor): boolean {
+  if (!editor.selection) return false;
+  const [entry] = Editor.nodes(editor, { match: isChecklist });
+  return !!entry;
+}
+
+/** The selected checklist items become paragraphs, splitting their checklist around them. */
+function unwrapChecklists(editor: Editor): void {
+  Transforms.unwrapNodes(editor, { match: isChecklist, split: true });
+  Transforms.unsetNodes(editor, 'checked', { match: isCheckItem });
+  Transforms.setNodes(editor, { type: 'paragraph' }, { match: isCheckItem });
 }
 
 /** Turns the selected blocks into paragraphs, headings or quotes (leaving any list). */
@@ -86,8 +109,45 @@ export function setBlockType(editor: Editor, type: TextBlockType): void {
   ensureSelection(editor);
   Editor.withoutNormalizing(editor, () => {
     if (activeListType(editor)) unwrapAllLists(editor);
+    if (isChecklistActive(editor)) unwrapChecklists(editor);
     Transforms.setNodes(editor, { type }, { match: isTextBlock, mode: 'lowest' });
   });
+}
+
+/**
+ * Turns the selected lines into checklist items (open ones; list items leave their list), or,
+ * when the selection is in a checklist, turns its items back into paragraphs.
+ */
+export function toggleChecklist(editor: Editor): void {
+  ensureSelection(editor);
+  Editor.withoutNormalizing(editor, () => {
+    if (isChecklistActive(editor)) {
+      unwrapChecklists(editor);
+      return;
+    }
+    if (activeListType(editor)) unwrapAllLists(editor);
+    Transforms.unsetNodes(editor, 'indent', { match: isTextBlock, mode: 'lowest' });
+    Transforms.setNodes(
+      editor,
+      { type: 'check-item', checked: false },
+      { match: isTextBlock, mode: 'lowest' },
+    );
+    Transforms.wrapNodes(editor, { type: 'checklist', children: [] }, { match: isCheckItem });
+  });
+}
+
+/** Turns the text block at `path` into a checklist item (its neighbours' list, if any). */
+export function makeCheckItem(editor: Editor, path: Path, checked: boolean): void {
+  Editor.withoutNormalizing(editor, () => {
+    Transforms.unsetNodes(editor, 'indent', { at: path });
+    Transforms.setNodes(editor, { type: 'check-item', checked }, { at: path });
+    Transforms.wrapNodes(editor, { type: 'checklist', children: [] }, { at: path });
+  });
+}
+
+/** Takes the checklist item at the cursor out of its checklist, as a paragraph in its place. */
+export function leaveChecklist(editor: Editor): void {
+  Editor.withoutNormalizing(editor, () => unwrapChecklists(editor));
 }
 
 /** Wraps the selected blocks in a list, switches the list's kind, or leaves the list. */
@@ -95,6 +155,7 @@ export function toggleList(editor: Editor, type: ListType): void {
   ensureSelection(editor);
   const current = activeListType(editor);
   Editor.withoutNormalizing(editor, () => {
+    if (isChecklistActive(editor)) unwrapChecklists(editor);
     if (current === type) {
       unwrapAllLists(editor);
     } else if (current) {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { RenderElementProps, RenderLeafProps } from 'slate-react';
-import { Node } from 'slate';
+import { Node, Transforms } from 'slate';
 import { ReactEditor, useFocused, useSelected, useSlateStatic } from 'slate-react';
-import type { ImageElement, ListElement } from './types';
+import type { CheckItemElement, ImageElement, ListElement } from './types';
 import { isList } from './editor-commands';
 import { BLOCK_TAG, blockStyle, leafPresentation, wrapMarks } from './node-styles';
 
@@ -56,12 +56,57 @@ function EditorList({
   );
 }
 
+/**
+ * A checklist item: a real checkbox (outside the editable text, named by the item's text) that
+ * ticks the item, and the text.
+ */
+function EditorCheckItem({
+  attributes,
+  children,
+  element,
+}: RenderElementProps & { element: CheckItemElement }) {
+  const editor = useSlateStatic();
+  const text = Node.string(element);
+  return (
+    <li
+      {...attributes}
+      className={element.checked ? 'rt-check-item rt-check-item--ticked' : 'rt-check-item'}
+      style={blockStyle(element)}
+    >
+      <span contentEditable={false} className="rt-check-item__box">
+        <input
+          type="checkbox"
+          className="rt-checkbox"
+          checked={element.checked}
+          aria-label={text || 'Empty checklist item'}
+          onChange={(event) =>
+            Transforms.setNodes(
+              editor,
+              { checked: event.target.checked },
+              { at: ReactEditor.findPath(editor, element) },
+            )
+          }
+        />
+      </span>
+      <span className="rt-check-item__text">{children as ReactNode}</span>
+    </li>
+  );
+}
+
 /** Renders one Slate element inside the editable area. */
 export function renderElement(props: RenderElementProps) {
   const { attributes, element } = props;
   const children = props.children as ReactNode;
   if (element.type === 'image') return <EditorImage {...props} element={element} />;
   if (isList(element)) return <EditorList {...props} element={element} />;
+  if (element.type === 'check-item') return <EditorCheckItem {...props} element={element} />;
+  if (element.type === 'checklist') {
+    return (
+      <ul {...attributes} className="rt-checklist" style={blockStyle(element)}>
+        {children}
+      </ul>
+    );
+  }
   if (element.type === 'link') {
     return (
       <a {...attributes} href={element.url} rel="noopener noreferrer" target="_blank">

@@ -11,6 +11,8 @@ const SHORTCUTS: readonly [string, string][] = [
   ['Outdent list item', 'Shift+Tab'],
   ['Line break in a block', 'Shift+Enter'],
   ['Leave a list', 'Enter on an empty item'],
+  ['Checklist item', '[ ] and a space at the start of a line'],
+  ['Ticked checklist item', '[x] and a space at the start of a line'],
 ];
 
 /** A popover listing the keyboard shortcuts (Cmd instead of Ctrl on a Mac). */

@@ -101,4 +101,6 @@ export const BLOCK_TAG = {
   'list-item': 'li',
   'numbered-list': 'ol',
   'bulleted-list': 'ul',
+  checklist: 'ul',
+  'check-item': 'li',
 } as const satisfies Record<Exclude<RichElement['type'], 'link' | 'image'>, string>;

@@ -8,6 +8,44 @@ describe('htmlToSlate on foreign or broken HTML', () => {
     expect(htmlToSlate('   \n ')).toEqual(empty);
   });
 
+  it('reads checklists as the server stores them, with any state but "true" as open', () => {
+    expect(
+      htmlToSlate(
+        '<ul data-checklist=""><li data-checked="true">Milk</li><li>Eggs</li><li data-checked="TRUE">Tea</li></ul>',
+      ),
+    ).toEqual([
+      {
+        type: 'checklist',
+        children: [
+          { type: 'check-item', checked: true, children: [{ text: 'Milk' }] },
+          { type: 'check-item', checked: false, children: [{ text: 'Eggs' }] },
+          { type: 'check-item', checked: false, children: [{ text: 'Tea' }] },
+        ],
+      },
+    ]);
+  });
+
+  it('keeps text between checklist items with the item before, and reads nested lists as text', () => {
+    expect(
+      slateToHtml(
+        htmlToSlate(
+          '<ul data-checklist>lead<li data-checked="false">a</li>tail<li data-checked="true">b<ul><li>c</li></ul></li></ul>',
+        ),
+      ),
+    ).toBe(
+      '<ul data-checklist><li data-checked="false">lead<br>a<br>tail</li><li data-checked="true">b<br>c</li></ul>',
+    );
+  });
+
+  it('reads a checklist without items as no checklist', () => {
+    expect(htmlToSlate('<ul data-checklist>only text</ul>')).toEqual([
+      {
+        type: 'bulleted-list',
+        children: [{ type: 'list-item', children: [{ text: 'only text' }] }],
+      },
+    ]);
+  });
+
   it('turns plain text without tags into one paragraph', () => {
     expect(htmlToSlate('just text & more')).toEqual([
       { type: 'paragraph', children: [{ text: 'just text & more' }] },

@@ -1,6 +1,8 @@
 import type {
   BlockElement,
   BlockProps,
+  CheckItemElement,
+  ChecklistElement,
   FormattedText,
   ImageElement,
   InlineNode,
@@ -19,79 +21,18 @@ import {
   safeColor,
 } from './html-attributes';
 import { finishInlines, hasVisibleContent } from './inline-normalize';
+import {
+  BLOCK_TAGS,
+  ELEMENT_NODE,
+  SKIPPED_TAGS,
+  TEXT_NODE,
+  isBlockNode,
+  isChecklistElement,
+  isListTag,
+  tagOf,
+} from './html-tags';
 
 type Marks = Omit<FormattedText, 'text'>;
-
-const TEXT_NODE = 3;
-const ELEMENT_NODE = 1;
-
-const SKIPPED_TAGS = new Set([
-  'script',
-  'style',
-  'head',
-  'title',
-  'meta',
-  'link',
-  'template',
-  'noscript',
-  'iframe',
-  'object',
-  'embed',
-  'svg',
-  'math',
-  'canvas',
-  'video',
-  'audio',
-  'select',
-  'textarea',
-  'button',
-  'input',
-  'hr',
-]);
-
-const BLOCK_TAGS = new Set([
-  'p',
-  'div',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'blockquote',
-  'ul',
-  'ol',
-  'li',
-  'pre',
-  'section',
-  'article',
-  'header',
-  'footer',
-  'main',
-  'nav',
-  'aside',
-  'figure',
-  'figcaption',
-  'address',
-  'dl',
-  'dt',
-  'dd',
-  'table',
-  'thead',
-  'tbody',
-  'tfoot',
-  'tr',
-  'td',
-  'th',
-  'caption',
-  'form',
-  'fieldset',
-  'details',
-  'summary',
-  'center',
-  'body',
-  'html',
-]);
 
 const HEADING_TYPES: Record<string, TextBlockType> = {
   h1: 'heading-one',
@@ -107,9 +48,6 @@ interface InlineContext {
   pre: boolean;
 }
 
-const tagOf = (node: Node): string =>
-  node.nodeType === ELEMENT_NODE ? (node as Element).tagName.toLowerCase() : '';
-const isBlockNode = (node: Node): boolean => BLOCK_TAGS.has(tagOf(node));
 const hasBlockChild = (element: Element): boolean =>
   Array.from(element.childNodes).some(isBlockNode);
 
@@ -173,7 +111,8 @@ function blockFromElement(element: Element, inherited: BlockProps): BlockElement
     tag === 'center'
       ? { ...ownBlockProps(element, inherited), align: 'center' as const }
       : ownBlockProps(element, inherited);
-  if (tag === 'ul' || tag === 'ol') {
+  if (isChecklistElement(element)) return [checklistFrom(element, props)];
+  if (isListTag(tag)) {
     const list = listFrom(element, props);
     return list ? [list] : [];
   }
@@ -233,6 +172,58 @@ function listFrom(element: Element, props: BlockProps): ListElement | undefined 
     { type: tagOf(element) === 'ol' ? 'numbered-list' : 'bulleted-list', children },
     props,
   );
+}
+
+/**
+ * Each `<li>` is one item, as a card counts them (checklist.ts). Content between items belongs
+ * to the item before it (before the first, to the first), and a block inside an item (a nested
+ * list, a paragraph) is a line of its own in it, so no text is lost or run together.
+ */
+function checklistFrom(element: Element, props: BlockProps): ChecklistElement {
+  const items: { element: Element; lines: InlineNode[][] }[] = [];
+  let before: InlineNode[][] = [];
+  for (const child of Array.from(element.childNodes)) {
+    if (tagOf(child) === 'li') {
+      items.push({ element: child as Element, lines: [...before, ...linesOf(child.childNodes)] });
+      before = [];
+    } else {
+      const last = items[items.length - 1];
+      (last ? last.lines : before).push(...linesOf([child]));
+    }
+  }
+  const children = items.map(({ element: item, lines }) =>
+    withProps<CheckItemElement>(
+      {
+        type: 'check-item',
+        checked: item.getAttribute('data-checked') === 'true',
+        children: finishInlines(
+          lines.flatMap((line, index) => (index > 0 ? [{ text: '\n' }, ...line] : line)),
+        ),
+      },
+      ownBlockProps(item, {}),
+    ),
+  );
+  return withProps<ChecklistElement>({ type: 'checklist', children }, props);
+}
+
+/** The lines of some content: every block in it starts a line of its own; blank lines go. */
+function linesOf(nodes: Iterable<Node>): InlineNode[][] {
+  const lines: InlineNode[][] = [];
+  let run: InlineNode[] = [];
+  const flush = () => {
+    if (hasVisibleContent(run)) lines.push(run);
+    run = [];
+  };
+  for (const node of nodes) {
+    if (isBlockNode(node)) {
+      flush();
+      lines.push(...linesOf(node.childNodes));
+    } else {
+      run.push(...inlinesFrom(node, { marks: {}, pre: false }));
+    }
+  }
+  flush();
+  return lines;
 }
 
 function withProps<T extends BlockProps>(node: T, props: BlockProps): T {

@@ -120,6 +120,35 @@ describe('HTML round trip', () => {
     );
   });
 
+  it('keeps checklists: each item ticked or not, with marks, links and block styles', () => {
+    expectRoundTrip(
+      [
+        paragraph({ text: 'Shopping' }),
+        {
+          type: 'checklist',
+          indent: 1,
+          children: [
+            { type: 'check-item', checked: true, children: [{ text: 'Milk' }] },
+            {
+              type: 'check-item',
+              checked: false,
+              align: 'center',
+              children: [
+                { text: 'Eggs ' },
+                { type: 'link', url: 'https://example.com', children: [{ text: 'x' }] },
+                { text: ' free range', bold: true },
+              ],
+            },
+            { type: 'check-item', checked: false, children: [{ text: '' }] },
+          ],
+        },
+      ],
+      '<p>Shopping</p><ul data-checklist style="margin-left: 40px"><li data-checked="true">Milk</li>' +
+        '<li data-checked="false" style="text-align: center">Eggs <a href="https://example.com">x</a><strong> free range</strong></li>' +
+        '<li data-checked="false"></li></ul>',
+    );
+  });
+
   it('keeps images as inline voids', () => {
     expectRoundTrip(
       [

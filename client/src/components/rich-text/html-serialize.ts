@@ -1,7 +1,12 @@
-import { Text } from 'slate';
 import type { Descendant } from 'slate';
-import type { BlockElement, FormattedText, InlineNode, ListElement } from './types';
-import { isList } from './editor-commands';
+import type {
+  BlockElement,
+  ChecklistElement,
+  FormattedText,
+  InlineNode,
+  ListElement,
+} from './types';
+import { LIST_TYPES } from './types';
 import {
   BLOCK_TAG,
   blockStyleDeclarations,
@@ -20,10 +25,16 @@ export function escapeAttribute(value: string): string {
   return escapeText(value).replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
+// No Slate code at run time: a card ticking a checklist item serialises without loading the editor.
+const isText = (node: Descendant | InlineNode): node is FormattedText => !('children' in node);
+const isList = (node: Descendant): node is ListElement =>
+  !isText(node) && (LIST_TYPES as readonly string[]).includes(node.type);
+
 /**
  * Turns Slate nodes into the HTML the server stores (and sanitises): p, h1–h3, blockquote,
- * ol/ul/li, strong/em/u/s, span with colour styles, a, img and br, with alignment and indentation
- * as inline styles. `htmlToSlate` reads it back to the same nodes.
+ * ol/ul/li, checklists (`<ul data-checklist>` of `<li data-checked="true|false">`),
+ * strong/em/u/s, span with colour styles, a, img and br, with alignment and indentation as inline
+ * styles. `htmlToSlate` reads it back to the same nodes.
  */
 export function slateToHtml(nodes: Descendant[]): string {
   return nodes.map(serializeBlock).join('');
@@ -34,15 +45,17 @@ function styleAttribute(declarations: string[]): string {
 }
 
 function serializeBlock(node: Descendant): string {
-  if (Text.isText(node) || node.type === 'link' || node.type === 'image') {
+  if (isText(node) || node.type === 'link' || node.type === 'image') {
     return `<p>${serializeInlines([node])}</p>`;
   }
   if (isList(node)) return serializeList(node);
+  if (node.type === 'checklist') return serializeChecklist(node);
   return openTag(node) + serializeInlines(node.children) + closeTag(node);
 }
 
-function openTag(node: BlockElement): string {
-  return `<${BLOCK_TAG[node.type] ?? 'p'}${styleAttribute(blockStyleDeclarations(node))}>`;
+/** The opening tag, with `attributes` (already escaped, each with its leading space) first. */
+function openTag(node: BlockElement, attributes = ''): string {
+  return `<${BLOCK_TAG[node.type] ?? 'p'}${attributes}${styleAttribute(blockStyleDeclarations(node))}>`;
 }
 
 function closeTag(node: BlockElement): string {
@@ -68,6 +81,17 @@ function serializeList(list: ListElement): string {
   return html + closeTag(list);
 }
 
+/** Both states are written out, so the stored HTML says what each item is without a default. */
+function serializeChecklist(list: ChecklistElement): string {
+  const items = list.children.map(
+    (item) =>
+      openTag(item, ` data-checked="${item.checked ? 'true' : 'false'}"`) +
+      serializeInlines(item.children) +
+      closeTag(item),
+  );
+  return openTag(list, ' data-checklist') + items.join('') + closeTag(list);
+}
+
 interface SpaceState {
   lineStart: boolean;
   afterSpace: boolean;
@@ -85,7 +109,7 @@ function lastTextLeaf(nodes: InlineNode[]): FormattedText | undefined {
   for (let index = nodes.length - 1; index >= 0; index -= 1) {
     const node = nodes[index];
     if (!node) continue;
-    if (Text.isText(node)) {
+    if (isText(node)) {
       if (node.text !== '') return node;
     } else if (node.type === 'link') {
       const leaf = lastTextLeaf(node.children);
@@ -98,7 +122,7 @@ function lastTextLeaf(nodes: InlineNode[]): FormattedText | undefined {
 }
 
 function serializeInline(node: InlineNode, state: SpaceState): string {
-  if (Text.isText(node)) return serializeLeaf(node, state);
+  if (isText(node)) return serializeLeaf(node, state);
   if (node.type === 'image') {
     state.lineStart = false;
     state.afterSpace = false;

@@ -5,3 +5,5 @@ export type { RichTextEditorProps } from './rich-text-editor';
 export { RichTextView } from './rich-text-view';
 export type { RichTextViewProps } from './rich-text-view';
 export { htmlToText, isHtmlEmpty } from './plain-text';
+export { toggleChecklistItem } from './checklist';
+export type { ChecklistItemRef } from './checklist';

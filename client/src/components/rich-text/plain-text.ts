@@ -17,7 +17,13 @@ function hasImage(node: AnyNode): boolean {
   return ('type' in node && node.type === 'image') || (node.children as AnyNode[]).some(hasImage);
 }
 
-/** Plain text of the nodes: one line per block (list items included), soft breaks kept. */
+/** Blocks whose lines are their children's: lists and checklists. */
+const CONTAINER_TYPES = new Set(['numbered-list', 'bulleted-list', 'checklist']);
+
+/**
+ * Plain text of the nodes: one line per block (list and checklist items included, as the server
+ * derives `textContent`), soft breaks kept.
+ */
 export function slateToText(nodes: Descendant[]): string {
   return blockLines(nodes).join('\n');
 }
@@ -35,11 +41,7 @@ export function isHtmlEmpty(html: string): boolean {
 
 function blockLines(nodes: AnyNode[]): string[] {
   return nodes.flatMap((node) => {
-    if (
-      !isText(node) &&
-      'type' in node &&
-      (node.type === 'numbered-list' || node.type === 'bulleted-list')
-    ) {
+    if (!isText(node) && 'type' in node && CONTAINER_TYPES.has(node.type)) {
       return blockLines(node.children as AnyNode[]);
     }
     return [nodeString(node)];

@@ -70,6 +70,7 @@ describe('RichTextEditor', () => {
       'Alignment',
       'Numbered list',
       'Bulleted list',
+      'Checklist',
       'Decrease indent',
       'Increase indent',
       'Emoticons',
@@ -108,6 +109,27 @@ describe('RichTextEditor', () => {
     expect(lastHtml(onChange)).toBe('<h1>hello</h1>');
     await user.click(screen.getByRole('button', { name: 'Redo' }));
     expect(lastHtml(onChange)).toBe('<h1 style="text-align: center">hello</h1>');
+  });
+
+  it('turns the line into a checklist from the toolbar, and ticks an item with its checkbox', async () => {
+    const { onChange, user } = setup('<p>Milk</p>');
+    await user.click(screen.getByRole('button', { name: 'Checklist' }));
+    expect(onChange).toHaveBeenLastCalledWith(
+      '<ul data-checklist><li data-checked="false">Milk</li></ul>',
+      'Milk',
+    );
+    expect(screen.getByRole('button', { name: 'Checklist' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const box = screen.getByRole('checkbox', { name: 'Milk' });
+    expect(box).not.toBeChecked();
+    await user.click(box);
+    expect(lastHtml(onChange)).toBe('<ul data-checklist><li data-checked="true">Milk</li></ul>');
+    expect(screen.getByRole('checkbox', { name: 'Milk' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Checklist' }));
+    expect(lastHtml(onChange)).toBe('<p>Milk</p>');
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
   });
 
   it('applies bold to selected text from the toolbar', async () => {
@@ -209,5 +231,65 @@ describe('RichTextView', () => {
     expect(container.querySelector('i')).toBeNull();
     expect(container).toHaveTextContent('<i>');
     expect(container.querySelector('ol > li > ul > li')).toHaveTextContent('b');
+  });
+});
+
+describe('RichTextView of a checklist', () => {
+  const items = (list: HTMLElement) =>
+    within(list)
+      .getAllByRole('checkbox')
+      .map(
+        (box) =>
+          `${(box as HTMLInputElement).checked ? 'x' : ' '} ${box.closest('li')?.textContent}`,
+      );
+  const stored = (states: [string, boolean][]) =>
+    `<ul data-checklist>${states.map(([text, checked]) => `<li data-checked="${checked}">${text}</li>`).join('')}</ul>`;
+
+  it('shows open items first and one ticked item below them, and says which box was pressed', async () => {
+    const user = userEvent.setup();
+    const onToggleItem = jest.fn();
+    const { container } = render(
+      <RichTextView
+        html={`<p>Shop</p>${stored([
+          ['Milk', true],
+          ['Eggs', false],
+          ['Tea', false],
+        ])}`}
+        onToggleItem={onToggleItem}
+      />,
+    );
+    expect(items(container)).toEqual(['  Eggs', '  Tea', 'x Milk']);
+    expect(screen.queryByRole('button', { name: /ticked items/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Milk' }));
+    expect(onToggleItem).toHaveBeenLastCalledWith({ block: 1, item: 0 });
+    await user.click(screen.getByText('Tea'));
+    expect(onToggleItem).toHaveBeenLastCalledWith({ block: 1, item: 2 });
+  });
+
+  it('folds several ticked items into "N ticked items", which shows them', async () => {
+    const user = userEvent.setup();
+    const { container } = render(
+      <RichTextView
+        html={stored([
+          ['Milk', true],
+          ['Eggs', false],
+          ['Tea', true],
+        ])}
+        onToggleItem={() => undefined}
+      />,
+    );
+    expect(items(container)).toEqual(['  Eggs']);
+    const fold = screen.getByRole('button', { name: '2 ticked items' });
+    expect(fold).toHaveAttribute('aria-expanded', 'false');
+    await user.click(fold);
+    expect(fold).toHaveAttribute('aria-expanded', 'true');
+    expect(items(container)).toEqual(['  Eggs', 'x Milk', 'x Tea']);
+    await user.click(fold);
+    expect(items(container)).toEqual(['  Eggs']);
+  });
+
+  it('shows the boxes without letting them change when nothing can tick them', () => {
+    render(<RichTextView html={stored([['Milk', true]])} />);
+    expect(screen.getByRole('checkbox', { name: 'Milk' })).toBeDisabled();
   });
 });

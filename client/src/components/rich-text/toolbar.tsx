@@ -6,6 +6,7 @@ import {
   IndentIncrease,
   Italic,
   List,
+  ListChecks,
   ListOrdered,
   Redo2,
   Strikethrough,
@@ -19,8 +20,10 @@ import type { ListType, MarkKey } from './types';
 import {
   activeListType,
   indent,
+  isChecklistActive,
   isMarkActive,
   outdent,
+  toggleChecklist,
   toggleList,
   toggleMark,
 } from './editor-commands';
@@ -112,6 +115,14 @@ export function Toolbar() {
             {icon(Icon)}
           </ToolbarButton>
         ))}
+        <ToolbarButton
+          label="Checklist"
+          shortcut="[ ] and a space at the start of a line"
+          pressed={isChecklistActive(editor)}
+          onAction={() => run(editor, () => toggleChecklist(editor))}
+        >
+          {icon(ListChecks)}
+        </ToolbarButton>
         <ToolbarButton
           label="Decrease indent"
           shortcut="Shift+Tab in a list"

@@ -60,7 +60,21 @@ export interface ListElement extends BlockProps {
   children: (ListItemElement | ListElement)[];
 }
 
-export type BlockElement = TextBlockElement | ListElement | ListItemElement;
+/** One item of a checklist: its text and whether it is ticked. */
+export interface CheckItemElement extends BlockProps {
+  type: 'check-item';
+  checked: boolean;
+  children: InlineNode[];
+}
+
+/** A checklist, stored as `<ul data-checklist>`; flat: its items hold text, never lists. */
+export interface ChecklistElement extends BlockProps {
+  type: 'checklist';
+  children: CheckItemElement[];
+}
+
+export type BlockElement =
+  TextBlockElement | ListElement | ListItemElement | ChecklistElement | CheckItemElement;
 export type RichElement = BlockElement | LinkElement | ImageElement;
 
 export type MarkKey = 'bold' | 'italic' | 'underline' | 'strikethrough';

@@ -1,10 +1,30 @@
-import { Editor, Element, Node, Text, Transforms } from 'slate';
-import type { Path } from 'slate';
+import { Editor, Element, Node, Path, Range, Text, Transforms } from 'slate';
+import type { NodeEntry } from 'slate';
 import type { ListElement } from './types';
 import { createEditor } from 'slate';
-import { withHistory } from 'slate-history';
+import { HistoryEditor, withHistory } from 'slate-history';
 import { withReact } from 'slate-react';
-import { currentTextBlock, isAtBlockStart, isEmptyBlock, isList, outdent } from './editor-commands';
+import {
+  currentTextBlock,
+  isAtBlockStart,
+  isChecklist,
+  isEmptyBlock,
+  isList,
+  leaveChecklist,
+  makeCheckItem,
+  outdent,
+} from './editor-commands';
+
+/** What typed at the start of a line, then a space, makes it a checklist item (and ticked?). */
+const CHECK_ITEM_MARKERS: Record<string, boolean> = {
+  '[ ]': false,
+  '[]': false,
+  '[x]': true,
+  '[X]': true,
+};
+
+/** The block types a typed `[ ] ` turns into a checklist item (not list items or headings). */
+const AUTOFORMAT_TYPES = new Set(['paragraph', 'block-quote']);
 
 /**
  * Neighbouring nested lists of one kind are one list (indenting item after item creates them).
@@ -30,12 +50,112 @@ function mergeWithNeighbourList(editor: Editor, node: ListElement, path: Path): 
 }
 
 /**
+ * A checklist holds only items, each with a state; an item never lives outside a checklist, and
+ * neighbouring checklists are one. Returns true when it changed something.
+ */
+function normalizeChecklist(editor: Editor, [node, path]: NodeEntry): boolean {
+  if (isChecklist(node)) {
+    if (node.children.length === 0) {
+      Transforms.removeNodes(editor, { at: path });
+      return true;
+    }
+    for (const [child, childPath] of Node.children(editor, path)) {
+      if (Text.isText(child) || (Element.isElement(child) && Editor.isInline(editor, child))) {
+        Transforms.wrapNodes(
+          editor,
+          { type: 'check-item', checked: false, children: [] },
+          { at: childPath },
+        );
+        return true;
+      }
+      if (Element.isElement(child) && child.type !== 'check-item') {
+        // A list or checklist inside gives up its items (checklists are flat); a block of text
+        // becomes an item.
+        if (Editor.hasBlocks(editor, child)) Transforms.unwrapNodes(editor, { at: childPath });
+        else Transforms.setNodes(editor, { type: 'check-item', checked: false }, { at: childPath });
+        return true;
+      }
+      if (Element.isElement(child) && typeof child.checked !== 'boolean') {
+        Transforms.setNodes(editor, { checked: false }, { at: childPath });
+        return true;
+      }
+    }
+    if (Path.hasPrevious(path) && isChecklist(Node.get(editor, Path.previous(path)))) {
+      Transforms.mergeNodes(editor, { at: path });
+      return true;
+    }
+    const next = Path.next(path);
+    if (Node.has(editor, next) && isChecklist(Node.get(editor, next))) {
+      Transforms.mergeNodes(editor, { at: next });
+      return true;
+    }
+    return false;
+  }
+  if (Element.isElement(node) && node.type === 'check-item' && path.length > 0) {
+    if (!isChecklist(Node.parent(editor, path))) {
+      Transforms.unsetNodes(editor, 'checked', { at: path });
+      Transforms.setNodes(editor, { type: 'paragraph' }, { at: path });
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Typing `[ ] ` (or `[x] `) at the start of a paragraph makes it a checklist item. The space is
+ * typed first and the change is its own undo step, so Undo gives back the text as typed.
+ * Returns true when it typed the space.
+ */
+function autoformatCheckItem(editor: Editor, text: string, insertText: () => void): boolean {
+  const { selection } = editor;
+  if (text !== ' ' || !selection || !Range.isCollapsed(selection)) return false;
+  const entry = currentTextBlock(editor);
+  if (!entry || !AUTOFORMAT_TYPES.has(entry[0].type)) return false;
+  const [, path] = entry;
+  const start = Editor.start(editor, path);
+  const checked =
+    CHECK_ITEM_MARKERS[Editor.string(editor, { anchor: start, focus: selection.anchor })];
+  if (checked === undefined) return false;
+  insertText();
+  HistoryEditor.withNewBatch(editor, () =>
+    Editor.withoutNormalizing(editor, () => {
+      if (!editor.selection) return;
+      Transforms.delete(editor, { at: { anchor: start, focus: editor.selection.anchor } });
+      makeCheckItem(editor, path, checked);
+    }),
+  );
+  return true;
+}
+
+/** Enter in a checklist item: a new open item; on an empty item, out of the checklist. */
+function breakInCheckItem(editor: Editor, insertBreak: () => void): void {
+  const entry = currentTextBlock(editor);
+  if (!entry) return;
+  if (isEmptyBlock(entry[0])) {
+    leaveChecklist(editor);
+    return;
+  }
+  // At the start the new (empty) item goes above, and the cursor stays with the text.
+  const atStart = isAtBlockStart(editor);
+  insertBreak();
+  const after = currentTextBlock(editor);
+  if (!after) return;
+  Transforms.setNodes(
+    editor,
+    { checked: false },
+    { at: atStart ? Path.previous(after[1]) : after[1] },
+  );
+}
+
+/**
  * Teaches a Slate editor this component's schema: links and images are inline, images are void,
  * list children are always items or nested lists, items never live outside a list, Enter on an
  * empty item leaves the list, and Backspace at the start of a formatted block undoes its format.
+ * Checklists: `[ ] ` or `[x] ` at the start of a line makes an item, Enter adds an open item, and
+ * Enter on an empty item or Backspace at the start of one leaves the checklist.
  */
 export function withRichText(editor: Editor): Editor {
-  const { isInline, isVoid, normalizeNode, insertBreak, deleteBackward } = editor;
+  const { isInline, isVoid, normalizeNode, insertBreak, insertText, deleteBackward } = editor;
 
   editor.isInline = (element) =>
     element.type === 'link' || element.type === 'image' || isInline(element);
@@ -43,6 +163,7 @@ export function withRichText(editor: Editor): Editor {
 
   editor.normalizeNode = (entry, options) => {
     const [node, path] = entry;
+    if (normalizeChecklist(editor, entry)) return;
     if (Editor.isEditor(node) && node.children.length === 0) {
       Transforms.insertNodes(editor, { type: 'paragraph', children: [{ text: '' }] }, { at: [0] });
       return;
@@ -74,8 +195,17 @@ export function withRichText(editor: Editor): Editor {
     normalizeNode(entry, options);
   };
 
+  editor.insertText = (text, options) => {
+    const type = () => insertText(text, options);
+    if (!autoformatCheckItem(editor, text, type)) type();
+  };
+
   editor.insertBreak = () => {
     const entry = currentTextBlock(editor);
+    if (entry && entry[0].type === 'check-item') {
+      breakInCheckItem(editor, insertBreak);
+      return;
+    }
     if (entry && entry[0].type === 'list-item' && isEmptyBlock(entry[0])) {
       outdent(editor);
       return;
@@ -91,6 +221,10 @@ export function withRichText(editor: Editor): Editor {
     const entry = currentTextBlock(editor);
     if (entry && isAtBlockStart(editor)) {
       const [node, path] = entry;
+      if (node.type === 'check-item') {
+        leaveChecklist(editor);
+        return;
+      }
       if (node.type === 'list-item') {
         outdent(editor);
         return;

@@ -4,7 +4,9 @@ import { Archive, ArchiveRestore, PenLine, Pin, PinOff, Trash2 } from 'lucide-re
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { IconButton } from '../../../components/icon-button';
 import { Spinner } from '../../../components/spinner';
-import { RichTextView } from '../../../components/rich-text';
+import { RichTextView, toggleChecklistItem } from '../../../components/rich-text';
+import type { ChecklistItemRef } from '../../../components/rich-text';
+import { afterPaint } from '../../../lib/after-paint';
 import { readableTextColor } from '../../../lib/color';
 import type { Note } from '../api/note-fields';
 import { useNoteCommands } from '../hooks/use-note-commands';
@@ -50,6 +52,25 @@ export const NoteCard = memo(function NoteCard({ note }: { note: Note }) {
   const { location } = note;
   const inTrash = location === 'TRASH';
 
+  // The list hands its cards a changed note in a transition (notes-list.tsx), a frame or more
+  // after the click; a tick shows in the click's own frame from here until the card is handed a
+  // newer note (the optimistic one, then the server's), or the save fails. The save (its
+  // optimistic write to the cache, the request) starts once that frame is painted.
+  const [tick, setTick] = useState<{ content: string; from: Note } | null>(null);
+  const content = tick?.from === note ? tick.content : note.content;
+  const toggleItem = (ref: ChecklistItemRef) => {
+    const next = toggleChecklistItem(content, ref);
+    if (next === undefined) return;
+    const shown = { content: next, from: note };
+    setTick(shown);
+    afterPaint(
+      () =>
+        void commands.saveTick(next).then((ok) => {
+          if (!ok) setTick((current) => (current === shown ? null : current));
+        }),
+    );
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.target !== event.currentTarget || event.ctrlKey || event.metaKey || event.altKey)
       return;
@@ -87,7 +108,7 @@ export const NoteCard = memo(function NoteCard({ note }: { note: Note }) {
       )}
       {note.title && <h3 className="note-card__title">{note.title}</h3>}
       <div className="note-card__body">
-        <RichTextView html={note.content} />
+        <RichTextView html={content} onToggleItem={inTrash ? undefined : toggleItem} />
       </div>
       {(note.priority || note.tags.length > 0) && (
         <ul className="chips" aria-label="Priority and labels">

@@ -83,3 +83,9 @@ export const undoRestoreVersionMessages: ActionMessages = {
   success: 'Restore Undone',
   failure: 'Failed To Undo Restore',
 };
+
+/** Ticking or unticking a checklist item on a card. */
+export const checklistMessages: ActionMessages = {
+  success: 'Note Updated Successfully',
+  failure: 'Failed To Update Note',
+};

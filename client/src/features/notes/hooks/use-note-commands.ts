@@ -12,6 +12,7 @@ import { useUpdateNote } from '../api/use-update-note';
 import {
   archiveMessages,
   cardChangeMessages,
+  checklistMessages,
   deleteForeverMessages,
   pinMessages,
   restoreMessages,
@@ -79,6 +80,21 @@ export function useNoteCommands(note: Note) {
     change: (input: NoteInput, kind: CardChange) => change(input, cardChangeMessages(kind)),
     togglePin: () =>
       change({ pinned: !note.pinned }, pinMessages(!note.pinned), pinMessages(note.pinned)),
+    /**
+     * Saves a checklist item ticked or unticked: `content` is the body with that change. The body
+     * is saved whole, so it goes with the version it was made from: a note changed elsewhere
+     * meanwhile is refused, never overwritten. Undo puts the body back as it was, on the same
+     * terms.
+     */
+    saveTick: (content: string) =>
+      run(
+        () => update(note, { content }, note.version),
+        checklistMessages,
+        (changed) => ({
+          run: () => update(changed, { content: note.content }, changed.version),
+          messages: checklistMessages,
+        }),
+      ),
     archive: () =>
       run(
         () => archive(note),

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { appShellOnly } from './app-shell';
+import { appShellOnly } from './app-shell.ts';
 
 const apiTarget = `http://localhost:${process.env.JOTTER_API_PORT ?? 4000}`;
 

@@ -43,7 +43,13 @@ export function appRoutes(
 ): RouteObject[] {
   const restoreCache = async () => {
     const { user } = readAuth();
-    if (user) await persistence.restore(client.cache, user.id);
+    // A stored user without an id (written by something else than this app) cannot be told
+    // from another: nothing is restored or kept for it.
+    if (typeof user?.id === 'string' && user.id !== '') {
+      await persistence.restore(client.cache, user.id);
+    } else if (user) {
+      await persistence.wipe();
+    }
     return null;
   };
   const prefetch = (location: 'NOTES' | 'ARCHIVE' | 'TRASH') => async () => {

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
-import { ApolloLink, gql, Observable } from '@apollo/client';
+import { ApolloLink, Observable } from '@apollo/client';
+import { parse } from 'graphql';
 import { waitFor } from '@testing-library/react';
 import { createApolloClient } from './apollo-client';
 import { cacheKey, createCachePersistence, type CachePersistence } from './cache-persistence';
@@ -11,18 +12,9 @@ import { indexedDbCacheStorage } from './cache-storage';
  * fresh cache, never handed to another user, deleted on sign-out.
  */
 
-const GREETING = gql`
-  query Greeting {
-    greeting
-  }
-`;
-const LOGIN = gql`
-  mutation Login {
-    login {
-      token
-    }
-  }
-`;
+// Parsed, not gql-tagged: these are not Jotter's operations, and codegen must not collect them.
+const GREETING = parse('query Greeting { greeting }');
+const LOGIN = parse('mutation SignIn { login { token } }');
 
 /** A server that greets with `greeting` and signs in with a token. */
 function serverSaying(greeting: string) {
@@ -31,7 +23,7 @@ function serverSaying(greeting: string) {
       new Observable<ApolloLink.Result>((observer) => {
         observer.next({
           data:
-            operation.operationName === 'Login'
+            operation.operationName === 'SignIn'
               ? { login: { __typename: 'Auth', token: 'secret-token' } }
               : { greeting },
         });

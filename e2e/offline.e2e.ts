@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectTitles, logout, postApi, submitLogin } from './support/app';
 import { launchBrowser, launchProfile, newContext, type ViewportName } from './support/browser';
@@ -207,4 +209,58 @@ it("never shows one user's cached notes to another who signs in on the same brow
   expect(await page.getByText(/^bob note/).count()).toBe(0);
   await page.screenshot({ path: `${shots}/offline-other-user-desktop.png`, fullPage: true });
   await context.close();
+});
+
+it('offers a new version when one is out, and reloads into it on request', async () => {
+  // A server of its own, over a copy of the build that can be changed as a deploy would.
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'jotter-dist-'));
+  fs.cpSync(path.join(__dirname, '../client/dist'), dist, { recursive: true });
+  const deployed = await startServer({ CLIENT_DIST: dist });
+  const context = await newContext(browser, deployed.url, 'desktop');
+  try {
+    const page = await context.newPage();
+    await page.goto('/');
+    await serviceWorkerActive(page);
+    // A returning visitor: the page is now served, and controlled, by the service worker.
+    await page.reload();
+    await waitFor(
+      () => page.evaluate(() => navigator.serviceWorker.controller !== null),
+      10_000,
+      'the service worker to control the page',
+    );
+
+    // A new build is deployed (its service worker differs), and the tab checks for it.
+    fs.appendFileSync(path.join(dist, 'sw.js'), '\n// the next build\n');
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    const prompt = page.locator('.Toastify__toast').filter({
+      hasText: 'A new version of Jotter is ready',
+    });
+    await prompt.waitFor();
+    // Once it has slid in, for the picture.
+    await prompt.evaluate((toast) =>
+      Promise.all(toast.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+    );
+    await page.screenshot({ path: `${shots}/update-prompt-desktop.png` });
+
+    await Promise.all([
+      page.waitForEvent('load'),
+      prompt.getByRole('button', { name: 'Reload' }).click(),
+    ]);
+    await waitFor(
+      () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return registration?.waiting === null && navigator.serviceWorker.controller !== null;
+        }),
+      10_000,
+      'the new version to control the reloaded page',
+    );
+    expect(await prompt.count()).toBe(0);
+  } finally {
+    await context.close();
+    await deployed.stop();
+    fs.rmSync(dist, { recursive: true, force: true });
+  }
 });

@@ -81,7 +81,7 @@ it("never shows one user's saved notes to another who signs in on the same brows
     user: { ...testUser, id: 'u2', firstName: 'Grace', email: 'grace@example.com' },
     persistence: createCachePersistence(storage),
   });
-  // The first user's copy is gone before the second user's page shows anything.
+  // The first user's copy is deleted, not merely left unread.
   await waitFor(async () => expect(await storage.keys()).not.toContain(cacheKey(testUser.id)));
   release();
   await screen.findByText('No Notes Available');

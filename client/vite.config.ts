@@ -1,13 +1,69 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { appShellOnly } from './app-shell.ts';
 
 const apiTarget = `http://localhost:${process.env.JOTTER_API_PORT ?? 4000}`;
 
+/** The dark theme's background (src/styles/tokens.css, --bg): the default theme. */
+const themeColour = '#1c1c1f';
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Installable, and the app shell from the service worker's cache: a repeat visit (or one
+    // offline) needs no network to start; the notes come from the persisted Apollo cache.
+    VitePWA({
+      // A new version waits until the user chooses to reload (app/update-prompt.tsx).
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        name: 'Jotter',
+        short_name: 'Jotter',
+        description: 'Take notes, sort, filter and label them.',
+        id: '/',
+        start_url: '/home',
+        scope: '/',
+        display: 'standalone',
+        theme_color: themeColour,
+        background_color: themeColour,
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/maskable-192.png',
+            sizes: '192x192',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+          {
+            src: '/icons/maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      // The icons are precached through globPatterns, with everything else in dist/.
+      includeManifestIcons: false,
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png}'],
+        // GraphiQL (a developer's page at /graphql, with its editor: over 1 MB) is not part of
+        // the app: it loads from the network when asked for.
+        globIgnores: ['graphiql.html'],
+        manifestTransforms: [appShellOnly(resolve(import.meta.dirname, 'dist'))],
+        navigateFallback: '/index.html',
+        // The APIs and the health check are the server's, never the app shell's.
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/graphql(\/|$)/, /^\/healthz$/],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
   build: {
     outDir: 'dist',
+    // Which chunk loads which: the service worker precaches only what the app can load.
+    manifest: true,
     // The GraphiQL page's vendor chunk is big by nature; the app's own chunks stay far smaller.
     chunkSizeWarningLimit: 1500,
     emptyOutDir: true,

@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/index.css';
 import { App } from './app/app';
+import { UpdatePrompt } from './app/update-prompt';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -11,6 +12,7 @@ startTransition(() =>
   createRoot(root).render(
     <StrictMode>
       <App />
+      <UpdatePrompt />
     </StrictMode>,
   ),
 );

@@ -1,20 +1,31 @@
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+} from 'playwright-core';
+
+/** Debian's Chromium, headless, with the flags that keep it off the (closed) network. */
+const chromiumOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
 
 /** Debian's Chromium, headless, with the flags that keep it off the (closed) network. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch(chromiumOptions);
 }
 
 export const viewports = {
@@ -29,6 +40,31 @@ export function newContext(
   browser: Browser,
   baseURL: string,
   viewport: ViewportName,
+  options: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport: viewports[viewport] });
+  return browser.newContext({ baseURL, viewport: viewports[viewport], ...options });
+}
+
+/**
+ * A browser with a profile on disk (a temporary one), as a user's browser is: what only a
+ * non-incognito profile does, such as offering to install an app, can be checked. `close` closes
+ * the browser and removes the profile.
+ */
+export async function launchProfile(
+  baseURL: string,
+  viewport: ViewportName,
+): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'jotter-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    ...chromiumOptions,
+    baseURL,
+    viewport: viewports[viewport],
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+    },
+  };
 }

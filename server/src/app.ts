@@ -58,13 +58,22 @@ const contentSecurityPolicy = {
     imgSrc: ["'self'", 'data:', 'https:', 'http:'],
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'"],
+    // The service worker (sw.js) and the web app manifest come from the origin.
     workerSrc: ["'self'", 'blob:'],
+    manifestSrc: ["'self'"],
     objectSrc: ["'none'"],
     baseUri: ["'none'"],
     frameAncestors: ["'none'"],
     formAction: ["'self'"],
   },
 };
+
+/**
+ * The client's files whose names carry no hash of their content: asked for again on every use
+ * (`no-cache`: revalidated, never served stale), so a new version of the app, of its service worker
+ * or of its manifest is seen at the next visit, and the update prompt can offer it.
+ */
+const unhashedEntryFiles = new Set(['index.html', 'sw.js', 'manifest.webmanifest']);
 
 /** What /healthz says when the database cannot take a write. */
 function healthProblem(error: unknown): string {
@@ -206,14 +215,22 @@ export async function createApp(
   app.use('/graphql', errorHandler(logger));
 
   app.use(compressedAssets(config.clientDist));
-  app.use(express.static(config.clientDist, { index: false, maxAge: '1h' }));
+  app.use(
+    express.static(config.clientDist, {
+      index: false,
+      maxAge: '1h',
+      setHeaders: (res, file) => {
+        if (unhashedEntryFiles.has(path.basename(file))) res.setHeader('cache-control', 'no-cache');
+      },
+    }),
+  );
   const indexHtml = path.join(config.clientDist, 'index.html');
   app.get('/{*path}', (req, res, next) => {
     if (!req.accepts('html') || !fs.existsSync(indexHtml)) {
       next();
       return;
     }
-    res.sendFile(indexHtml);
+    res.sendFile(indexHtml, { headers: { 'cache-control': 'no-cache' } });
   });
 
   return {

@@ -5,29 +5,53 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { noteTypePolicies } from '../features/notes/api/note-cache';
 import { ThemeProvider } from '../features/theme/hooks/theme-context';
 import { createApolloClient, serverLink } from '../lib/apollo-client';
+import {
+  CachePersistenceProvider,
+  createCachePersistence,
+  noPersistence,
+  type CachePersistence,
+} from '../lib/cache-persistence';
+import { indexedDbCacheStorage } from '../lib/cache-storage';
 import { createLiveLink } from '../lib/live-link';
 import { appRoutes } from './router';
 import { Toasts } from './toasts';
 
-/** Everything around the router: Apollo, the theme and the toasts. */
-export function AppProviders({ client, children }: { client: ApolloClient; children: ReactNode }) {
+/** Everything around the router: Apollo, the cache's persistence, the theme and the toasts. */
+export function AppProviders({
+  client,
+  persistence = noPersistence,
+  children,
+}: {
+  client: ApolloClient;
+  persistence?: CachePersistence;
+  children: ReactNode;
+}) {
   return (
     <ApolloProvider client={client}>
-      <ThemeProvider>
-        {children}
-        <Toasts />
-      </ThemeProvider>
+      <CachePersistenceProvider value={persistence}>
+        <ThemeProvider>
+          {children}
+          <Toasts />
+        </ThemeProvider>
+      </CachePersistenceProvider>
     </ApolloProvider>
   );
 }
 
-const client = createApolloClient(serverLink(createLiveLink()), noteTypePolicies);
-const router = createBrowserRouter(appRoutes(client));
+const persistence = createCachePersistence(indexedDbCacheStorage());
+const client = createApolloClient(serverLink(createLiveLink()), noteTypePolicies, persistence);
+const router = createBrowserRouter(appRoutes(client, persistence));
+
+// A tab being closed or put away saves the cache now rather than after the usual pause.
+window.addEventListener('pagehide', () => void persistence.flush());
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'hidden') void persistence.flush();
+});
 
 /** The whole app. */
 export function App() {
   return (
-    <AppProviders client={client}>
+    <AppProviders client={client} persistence={persistence}>
       <RouterProvider router={router} />
     </AppProviders>
   );

@@ -1,6 +1,7 @@
 import type { ApolloClient } from '@apollo/client';
 import type { RouteObject } from 'react-router-dom';
 import { prefetchFirstPage } from '../features/notes/api/prefetch';
+import { noPersistence, type CachePersistence } from '../lib/cache-persistence';
 import { readAuth } from '../lib/storage';
 import { AppLayout } from './app-layout';
 import { PageError } from './page-error';
@@ -30,13 +31,32 @@ function page<M>(
 const notesRoute = () => import('./routes/notes-route');
 
 /**
- * The routes of spec §2. Every page but the landing page loads when first visited; the list
- * pages' loaders ask for their first page of notes at the same time, so the request does not
- * wait for the page's code (the list's own query then finds it in flight or in the cache).
+ * The routes of spec §2. Every page but the landing page loads when first visited. Before a
+ * signed-in page first renders, the user's saved cache is restored (`persistence`), so the lists
+ * show the last known notes at once; the list pages' loaders then ask for their first page of
+ * notes while the page's code loads, so the request does not wait for it (the list's own query
+ * shows the cached list, and the answer when it comes).
  */
-export function appRoutes(client: ApolloClient): RouteObject[] {
-  const prefetch = (location: 'NOTES' | 'ARCHIVE' | 'TRASH') => () => {
-    if (readAuth().isAuth) prefetchFirstPage(client, location);
+export function appRoutes(
+  client: ApolloClient,
+  persistence: CachePersistence = noPersistence,
+): RouteObject[] {
+  const restoreCache = async () => {
+    const { user } = readAuth();
+    // A stored user without an id (written by something else than this app) cannot be told
+    // from another: nothing is restored or kept for it.
+    if (typeof user?.id === 'string' && user.id !== '') {
+      await persistence.restore(client.cache, user.id);
+    } else if (user) {
+      await persistence.wipe();
+    }
+    return null;
+  };
+  const prefetch = (location: 'NOTES' | 'ARCHIVE' | 'TRASH') => async () => {
+    if (!readAuth().isAuth) return null;
+    // Restoring replaces the cache's contents: the fresh answer must land after it, not before.
+    await restoreCache();
+    prefetchFirstPage(client, location);
     return null;
   };
   return [
@@ -58,6 +78,7 @@ export function appRoutes(client: ApolloClient): RouteObject[] {
           ...page(() => import('../features/mock/components/mock-page'), 'MockPage'),
         },
         {
+          loader: restoreCache,
           element: (
             <ProtectedRoute>
               <AppLayout />

@@ -4,6 +4,7 @@ import type { TypePolicies } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { noPersistence, type CachePersistence } from './cache-persistence';
 import { emitSessionExpired } from './session-events';
 import { readToken } from './storage';
 
@@ -37,14 +38,16 @@ export function serverLink(live: ApolloLink): ApolloLink {
 
 /**
  * The app's Apollo Client: bearer token from storage, session expiry reported, requests sent by
- * `terminatingLink` (the server; a stand-in in tests), and a cache with the features' policies.
+ * `terminatingLink` (the server; a stand-in in tests), and a cache with the features' policies,
+ * saved for the next visit by `persistence` (cache-persistence.ts) when given.
  */
 export function createApolloClient(
   terminatingLink: ApolloLink,
   typePolicies: TypePolicies,
+  persistence: CachePersistence = noPersistence,
 ): ApolloClient {
   return new ApolloClient({
-    link: ApolloLink.from([sessionLink, authLink, terminatingLink]),
+    link: ApolloLink.from([persistence.link, sessionLink, authLink, terminatingLink]),
     cache: new InMemoryCache({ typePolicies }),
   });
 }

@@ -4,7 +4,8 @@ import { AppProviders } from '../app/app';
 import { appRoutes } from '../app/router';
 import { noteTypePolicies } from '../features/notes/api/note-cache';
 import { createApolloClient } from '../lib/apollo-client';
-import { writeAuth } from '../lib/storage';
+import type { CachePersistence } from '../lib/cache-persistence';
+import { writeAuth, type StoredUser } from '../lib/storage';
 import type { FakeServer } from './fake-server';
 
 /** A signed-in user, as the client keeps one. */
@@ -17,13 +18,20 @@ export const testUser = {
   updatedAt: '2026-11-01T09:00:00.000Z',
 };
 
-/** Renders the whole app at `path`, signed in, talking to `server`. */
-export function renderApp(path: string, server: FakeServer) {
-  writeAuth('test-token', testUser);
-  const client = createApolloClient(server.link, noteTypePolicies);
-  const router = createMemoryRouter(appRoutes(client), { initialEntries: [path] });
+/**
+ * Renders the whole app at `path`, signed in (as `user`, Ada by default), talking to `server`,
+ * with the cache saved through `persistence` when given (none by default).
+ */
+export function renderApp(
+  path: string,
+  server: FakeServer,
+  { user = testUser, persistence }: { user?: StoredUser; persistence?: CachePersistence } = {},
+) {
+  writeAuth('test-token', user);
+  const client = createApolloClient(server.link, noteTypePolicies, persistence);
+  const router = createMemoryRouter(appRoutes(client, persistence), { initialEntries: [path] });
   return render(
-    <AppProviders client={client}>
+    <AppProviders client={client} persistence={persistence}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

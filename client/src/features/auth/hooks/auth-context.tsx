@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useApolloClient } from '@apollo/client/react';
+import { useCachePersistence } from '../../../lib/cache-persistence';
 import { toast } from '../../../lib/toast';
 import { clearAuth, readAuth, writeAuth } from '../../../lib/storage';
 import type { StoredAuth, StoredUser } from '../../../lib/storage';
@@ -19,9 +20,11 @@ const AuthContext = createContext<AuthState | null>(null);
 /**
  * Holds the sign-in (restored from localStorage on start). When the server rejects the token,
  * it signs out, empties the Apollo cache and says so; the route guard then sends the user to /login.
+ * Signed out, no copy of anyone's notes stays in the browser: the saved caches are deleted too.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const client = useApolloClient();
+  const persistence = useCachePersistence();
   const [auth, setAuth] = useState<StoredAuth>(readAuth);
 
   const signIn = useCallback((token: string, user: StoredUser) => {
@@ -37,8 +40,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // The cache is emptied once the signed-out state is on screen, when no page still shows notes
   // (a sign-out may be part of a transition that leaves the page).
   useEffect(() => {
-    if (!auth.isAuth) void client.clearStore();
-  }, [auth.isAuth, client]);
+    if (auth.isAuth) return;
+    void persistence.wipe();
+    void client.clearStore();
+  }, [auth.isAuth, client, persistence]);
 
   useEffect(
     () =>

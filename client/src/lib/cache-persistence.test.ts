@@ -1,0 +1,110 @@
+import 'fake-indexeddb/auto';
+import { ApolloLink, Observable } from '@apollo/client';
+import { parse } from 'graphql';
+import { waitFor } from '@testing-library/react';
+import { createApolloClient } from './apollo-client';
+import { cacheKey, createCachePersistence, type CachePersistence } from './cache-persistence';
+import { indexedDbCacheStorage } from './cache-storage';
+
+/**
+ * The Apollo cache kept per user in IndexedDB (fake-indexeddb stands in for the browser's), through
+ * the real storage module: saved under the signed-in user's key as answers come, restored into a
+ * fresh cache, never handed to another user, deleted on sign-out.
+ */
+
+// Parsed, not gql-tagged: these are not Jotter's operations, and codegen must not collect them.
+const GREETING = parse('query Greeting { greeting }');
+const LOGIN = parse('mutation SignIn { login { token } }');
+
+/** A server that greets with `greeting` and signs in with a token. */
+function serverSaying(greeting: string) {
+  return new ApolloLink(
+    (operation) =>
+      new Observable<ApolloLink.Result>((observer) => {
+        observer.next({
+          data:
+            operation.operationName === 'SignIn'
+              ? { login: { __typename: 'Auth', token: 'secret-token' } }
+              : { greeting },
+        });
+        observer.complete();
+      }),
+  );
+}
+
+const storage = indexedDbCacheStorage();
+
+/** A fresh page: a new client and cache, over the same IndexedDB. */
+function openPage(persistence: CachePersistence, greeting = 'hello') {
+  return createApolloClient(serverSaying(greeting), {}, persistence);
+}
+
+const saved = async (userId: string) =>
+  (await storage.get(cacheKey(userId))) as { data: Record<string, Record<string, unknown>> };
+
+afterEach(async () => {
+  await Promise.all((await storage.keys()).map((key) => storage.delete(key)));
+});
+
+it("saves the cache under the signed-in user's key as answers come in, without mutation results", async () => {
+  const persistence = createCachePersistence(storage, { saveAfterMs: 20 });
+  const client = openPage(persistence);
+  await persistence.restore(client.cache, 'u1');
+  await client.query({ query: GREETING });
+  await client.mutate({ mutation: LOGIN });
+
+  // Saved by itself after the pause that follows the last answer.
+  await waitFor(async () => expect(await storage.keys()).toEqual([cacheKey('u1')]));
+  await waitFor(async () => expect((await saved('u1')).data.ROOT_QUERY?.greeting).toBe('hello'));
+  expect((await saved('u1')).data.ROOT_MUTATION).toBeUndefined();
+});
+
+it("restores the user's saved cache into a fresh page's cache, where queries find it", async () => {
+  const first = createCachePersistence(storage);
+  const before = openPage(first, 'from last visit');
+  await first.restore(before.cache, 'u1');
+  await before.query({ query: GREETING });
+  await first.flush();
+
+  const again = createCachePersistence(storage);
+  const page = openPage(again, 'from the server now');
+  await again.restore(page.cache, 'u1');
+  expect(page.readQuery({ query: GREETING })).toEqual({ greeting: 'from last visit' });
+});
+
+it("never gives one user's saved cache to another, and deletes it when another signs in", async () => {
+  const first = createCachePersistence(storage);
+  const alice = openPage(first, 'Alice here');
+  await first.restore(alice.cache, 'alice');
+  await alice.query({ query: GREETING });
+  await first.flush();
+  expect(await storage.keys()).toEqual([cacheKey('alice')]);
+
+  const next = createCachePersistence(storage);
+  const bob = openPage(next);
+  await next.restore(bob.cache, 'bob');
+  expect(bob.readQuery({ query: GREETING })).toBeNull();
+  expect(await storage.keys()).toEqual([]);
+});
+
+it('deletes every saved cache on wipe, and saves nothing afterwards', async () => {
+  const persistence = createCachePersistence(storage, { saveAfterMs: 60_000 });
+  const client = openPage(persistence);
+  await persistence.restore(client.cache, 'u1');
+  await client.query({ query: GREETING });
+  await persistence.flush();
+  await client.query({ query: GREETING, fetchPolicy: 'network-only' });
+
+  // A save was waiting for its pause when the user signed out: it never lands.
+  await persistence.wipe();
+  await persistence.flush();
+  expect(await storage.keys()).toEqual([]);
+});
+
+it('ignores a saved cache of another format (an older version of the app)', async () => {
+  await storage.set(cacheKey('u1'), { format: 0, data: { ROOT_QUERY: { greeting: 'old' } } });
+  const persistence = createCachePersistence(storage);
+  const client = openPage(persistence);
+  await persistence.restore(client.cache, 'u1');
+  expect(client.readQuery({ query: GREETING })).toBeNull();
+});

@@ -1,0 +1,266 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expectTitles, logout, postApi, submitLogin } from './support/app';
+import { launchBrowser, launchProfile, newContext, type ViewportName } from './support/browser';
+import { startServer, waitFor, type RunningServer } from './support/server';
+
+/**
+ * Issue 15, first parts: Jotter installs as an app (manifest, icons, a service worker that
+ * precaches the app shell), and opens from its own caches: after one visit, a reload with the
+ * network cut shows the last known notes and says Offline. A second user on the same browser
+ * never sees the first one's cached notes.
+ */
+let server: RunningServer;
+let browser: Browser;
+const password = 'offline-pass-1';
+const shots = '/tmp/shots-offline';
+
+beforeAll(async () => {
+  fs.mkdirSync(shots, { recursive: true });
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A new account with notes titled `${prefix} note 1…count` (the newest first on /home). */
+async function seededUser(prefix: string, count: number) {
+  const email = `${prefix}.${Date.now()}@example.com`;
+  await postApi(server.url, '/api/auth/signup', {
+    firstName: prefix,
+    lastName: 'Offline',
+    email,
+    password,
+    confirmPassword: password,
+  });
+  const login = await postApi(server.url, '/api/auth/login', { email, password });
+  for (let i = 1; i <= count; i += 1) {
+    await postApi(
+      server.url,
+      '/api/notes',
+      { note: { title: `${prefix} note ${i}`, content: `<p>${prefix} body ${i}</p>` } },
+      login.encodedToken as string,
+    );
+  }
+  const titles = Array.from({ length: count }, (_, i) => `${prefix} note ${count - i}`);
+  // The user as the app keeps it after signing in (REST calls the id `_id`).
+  const found = login.foundUser as Record<string, unknown>;
+  const user = {
+    id: found._id,
+    firstName: found.firstName,
+    lastName: found.lastName,
+    email: found.email,
+    createdAt: found.createdAt,
+    updatedAt: found.updatedAt,
+  };
+  return { email, titles, token: login.encodedToken as string, user };
+}
+
+async function signIn(page: Page, user: { email: string; titles: string[] }) {
+  await page.goto('/login');
+  await submitLogin(page, user.email, password);
+  await page.waitForURL('**/home');
+  await expectTitles(page, user.titles);
+}
+
+/** Waits until a service worker is active for the page's scope: its precache is complete. */
+async function serviceWorkerActive(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+}
+
+/**
+ * The caches saved in this browser's IndexedDB, as key → the titles of the notes in each. Read
+ * without creating the database when it does not exist (the app creates it, with its store).
+ */
+function savedCaches(page: Page): Promise<Record<string, string[]>> {
+  return page.evaluate(async () => {
+    const databases = await indexedDB.databases();
+    if (!databases.some((db) => db.name === 'jotter')) return {};
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('jotter');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error ?? new Error('IndexedDB would not open'));
+    });
+    try {
+      if (!db.objectStoreNames.contains('apollo-cache')) return {};
+      const store = db.transaction('apollo-cache').objectStore('apollo-cache');
+      const read = <T>(request: IDBRequest<T>) =>
+        new Promise<T>((resolve, reject) => {
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error ?? new Error('IndexedDB would not read'));
+        });
+      const [keys, values] = await Promise.all([
+        read(store.getAllKeys() as IDBRequest<string[]>),
+        read(store.getAll() as IDBRequest<Array<{ data: Record<string, { title?: string }> }>>),
+      ]);
+      return Object.fromEntries(
+        keys.map((key, i) => [
+          key,
+          Object.entries(values[i]?.data ?? {})
+            .filter(([id]) => id.startsWith('Note:'))
+            .map(([, note]) => note.title ?? '')
+            .sort(),
+        ]),
+      );
+    } finally {
+      db.close();
+    }
+  });
+}
+
+/** The signed-in user's id, as the app keeps it. */
+const userId = (page: Page) =>
+  page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { id?: string }).id);
+
+/** Waits until the signed-in user's saved cache holds notes with exactly these titles. */
+async function savedTitles(page: Page, titles: string[]): Promise<void> {
+  const key = `apollo-cache:${await userId(page)}`;
+  await waitFor(
+    async () =>
+      JSON.stringify((await savedCaches(page))[key]) === JSON.stringify([...titles].sort()),
+    10_000,
+    `the saved cache to hold ${JSON.stringify(titles)}`,
+  );
+}
+
+it('is installable: a manifest with icons and an active service worker, per Chromium', async () => {
+  // Chromium never offers to install from an incognito context (a plain `newContext`).
+  const profile = await launchProfile(server.url, 'desktop');
+  const page = profile.context.pages()[0] ?? (await profile.context.newPage());
+  await page.goto('/');
+  await serviceWorkerActive(page);
+  const cdp = await page.context().newCDPSession(page);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  expect(installabilityErrors).toEqual([]);
+  const manifest = await cdp.send('Page.getAppManifest');
+  expect(manifest.errors).toEqual([]);
+  await profile.close();
+});
+
+describe.each<ViewportName>(['phone', 'desktop'])('offline at %s width', (viewport) => {
+  let context: BrowserContext;
+
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  it('opens after one visit with the network cut: the last known notes, and "Offline"', async () => {
+    const user = await seededUser(`${viewport}-reader`, 3);
+    context = await newContext(browser, server.url, viewport);
+    const page = await context.newPage();
+    await signIn(page, user);
+    await serviceWorkerActive(page);
+    await savedTitles(page, user.titles);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expectTitles(page, user.titles);
+    await page.getByRole('status').filter({ hasText: 'Offline' }).waitFor();
+    // The editor's code, loaded lazily once the page is idle, comes from the precache too.
+    await page.getByRole('textbox', { name: 'Note body' }).first().waitFor();
+    await page.screenshot({ path: `${shots}/offline-home-${viewport}.png`, fullPage: true });
+  });
+});
+
+it("never shows one user's cached notes to another who signs in on the same browser", async () => {
+  const alice = await seededUser('alice', 2);
+  const bob = await seededUser('bob', 2);
+  const context = await newContext(browser, server.url, 'desktop');
+  const page = await context.newPage();
+  await signIn(page, alice);
+  await serviceWorkerActive(page);
+  await savedTitles(page, alice.titles);
+
+  // Logging out deletes Alice's copy; Bob then sees his own notes only.
+  await logout(page, 'desktop', server.url);
+  await waitFor(async () => Object.keys(await savedCaches(page)).length === 0, 10_000, 'no copy');
+  await signIn(page, bob);
+  await savedTitles(page, bob.titles);
+  expect(Object.keys(await savedCaches(page))).toEqual([`apollo-cache:${await userId(page)}`]);
+
+  // Bob does not log out; Alice signs in on this browser in another tab (the sign-in is shared
+  // through localStorage). Her next visit, with the network cut, must not show Bob's notes: his
+  // copy is deleted, not merely left unread.
+  const other = await context.newPage();
+  await other.goto('/');
+  await other.evaluate(
+    ([token, user]) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', user);
+      localStorage.setItem('isAuth', 'true');
+    },
+    [alice.token, JSON.stringify(alice.user)] as const,
+  );
+  await other.close();
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByRole('status').filter({ hasText: 'Offline' }).waitFor();
+  await waitFor(
+    async () => Object.keys(await savedCaches(page)).length === 0,
+    10_000,
+    "Bob's copy to be deleted",
+  );
+  expect(await page.getByText(/^bob note/).count()).toBe(0);
+  await page.screenshot({ path: `${shots}/offline-other-user-desktop.png`, fullPage: true });
+  await context.close();
+});
+
+it('offers a new version when one is out, and reloads into it on request', async () => {
+  // A server of its own, over a copy of the build that can be changed as a deploy would.
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'jotter-dist-'));
+  fs.cpSync(path.join(__dirname, '../client/dist'), dist, { recursive: true });
+  const deployed = await startServer({ CLIENT_DIST: dist });
+  const context = await newContext(browser, deployed.url, 'desktop');
+  try {
+    const page = await context.newPage();
+    await page.goto('/');
+    await serviceWorkerActive(page);
+    // A returning visitor: the page is now served, and controlled, by the service worker.
+    await page.reload();
+    await waitFor(
+      () => page.evaluate(() => navigator.serviceWorker.controller !== null),
+      10_000,
+      'the service worker to control the page',
+    );
+
+    // A new build is deployed (its service worker differs), and the tab checks for it.
+    fs.appendFileSync(path.join(dist, 'sw.js'), '\n// the next build\n');
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    const prompt = page.locator('.Toastify__toast').filter({
+      hasText: 'A new version of Jotter is ready',
+    });
+    await prompt.waitFor();
+    // Once it has slid in, for the picture.
+    await prompt.evaluate((toast) =>
+      Promise.all(toast.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+    );
+    await page.screenshot({ path: `${shots}/update-prompt-desktop.png` });
+
+    await Promise.all([
+      page.waitForEvent('load'),
+      prompt.getByRole('button', { name: 'Reload' }).click(),
+    ]);
+    await waitFor(
+      () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return registration?.waiting === null && navigator.serviceWorker.controller !== null;
+        }),
+      10_000,
+      'the new version to control the reloaded page',
+    );
+    expect(await prompt.count()).toBe(0);
+  } finally {
+    await context.close();
+    await deployed.stop();
+    fs.rmSync(dist, { recursive: true, force: true });
+  }
+});

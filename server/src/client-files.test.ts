@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { createTestApp, type TestApp } from './test-support/app';
+
+/** The built client as the server serves it: the PWA's files, their types and cache lifetimes. */
+describe('serving the client', () => {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'jotter-dist-'));
+  let app: TestApp;
+
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Jotter</title>');
+    fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"Jotter"}');
+    fs.writeFileSync(path.join(dist, 'assets/main-abc123.js'), 'void 0;');
+    app = await createTestApp({ clientDist: dist });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends the service worker as JavaScript that the browser always revalidates', async () => {
+    const res = await app.http.get('/sw.js');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the web app manifest with its own type, revalidated too', async () => {
+    const res = await app.http.get('/manifest.webmanifest');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('revalidates index.html, as a file and as the page of every client route', async () => {
+    const file = await app.http.get('/index.html');
+    expect(file.headers['cache-control']).toBe('no-cache');
+    const route = await app.http.get('/home').set('accept', 'text/html');
+    expect(route.status).toBe(200);
+    expect(route.text).toContain('<title>Jotter</title>');
+    expect(route.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('keeps the longer lifetime for other files', async () => {
+    const res = await app.http.get('/assets/main-abc123.js').set('accept-encoding', 'identity');
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('lets the page register a service worker and read the manifest from the origin only', async () => {
+    const res = await app.http.get('/home').set('accept', 'text/html');
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp).toMatch(/worker-src 'self'/);
+    expect(csp).toMatch(/manifest-src 'self'/);
+  });
+});

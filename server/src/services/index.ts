@@ -1,6 +1,8 @@
 import type { TokenService } from '../auth/tokens';
 import type { Store } from '../store';
 import { callerService, type CallerService } from './caller';
+import { exportService, type ExportService } from './files/export';
+import { importService, type ImportService } from './files/import';
 import { noteEventsService, type NoteEventsOptions, type NoteEventsService } from './note-events';
 import { notesService, type NotesService } from './notes';
 import { usersService, type UsersService, type UsersServiceOptions } from './users';
@@ -11,6 +13,8 @@ export interface Services {
   notes: NotesService;
   noteEvents: NoteEventsService;
   caller: CallerService;
+  importer: ImportService;
+  exporter: ExportService;
 }
 
 export interface ServicesOptions extends UsersServiceOptions {
@@ -29,5 +33,7 @@ export function createServices(
     notes: notesService(store),
     noteEvents: noteEventsService(store, options.noteEvents),
     caller: callerService(users),
+    importer: importService(store),
+    exporter: exportService(store),
   };
 }

@@ -86,6 +86,38 @@ export function noteEventWriter(
       afterCommit(() => hub.noteEvent(userId, seq));
       return seq;
     },
+    async appendMany(userId, noteIds, kind, at) {
+      const next = await db
+        .updateTable('users')
+        .set((eb) => ({ event_seq: eb('event_seq', '+', noteIds.length) }))
+        .where('id', '=', userId)
+        .returning('event_seq')
+        .executeTakeFirst();
+      if (!next) throw new Error(`no user ${userId} to record note events for`);
+      const last = Number(next.event_seq);
+      if (noteIds.length === 0) return last;
+      const first = last - noteIds.length + 1;
+      const rows = noteIds.map((noteId, i) => ({
+        user_id: userId,
+        seq: first + i,
+        note_id: noteId,
+        kind,
+        created_at: at,
+      }));
+      for (let i = 0; i < rows.length; i += 500) {
+        await db
+          .insertInto('note_events')
+          .values(rows.slice(i, i + 500))
+          .execute();
+      }
+      // One notification for the last seq: a listener reads every event up to it.
+      if (dialect === 'postgres') {
+        await sql`select pg_notify(${noteEventsChannel}, ${`${userId}:${last}`})`.execute(db);
+      } else {
+        afterCommit(() => hub.noteEvent(userId, last));
+      }
+      return last;
+    },
     async announceSignOut(userId) {
       if (dialect === 'postgres') {
         await sql`select pg_notify(${signOutsChannel}, ${userId})`.execute(db);

@@ -6,6 +6,15 @@ import { toNoteRecord, toNoteRow, toRowUpdate } from './note-rows';
 import type { NoteRepository } from './repositories';
 import type { Database } from './schema';
 
+/** Rows per multi-row insert: well under both engines' limit on bound parameters. */
+const rowsPerInsert = 200;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
 /** Notes over `db`, the database or a transaction. Every query is scoped by owner. */
 export function noteRepository(
   db: Kysely<Database>,
@@ -67,6 +76,41 @@ export function noteRepository(
     async insert(userId, note) {
       await db.insertInto('notes').values(toNoteRow(userId, note)).execute();
       await replaceTags(userId, note.id, note.tags);
+    },
+
+    async insertMany(userId, notes) {
+      for (const batch of chunks(notes, rowsPerInsert)) {
+        await db
+          .insertInto('notes')
+          .values(batch.map((note) => toNoteRow(userId, note)))
+          .execute();
+      }
+      const tags = notes.flatMap((note) =>
+        note.tags.map((tag) => ({ note_id: note.id, user_id: userId, tag })),
+      );
+      for (const batch of chunks(tags, rowsPerInsert * 2)) {
+        await db.insertInto('note_tags').values(batch).execute();
+      }
+    },
+
+    async walk(userId, after, limit) {
+      const rows = await db
+        .selectFrom('notes')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .$if(after !== undefined, (q) =>
+          q.where((eb) =>
+            eb.or([
+              eb('created_at', '>', after!.createdAt),
+              eb.and([eb('created_at', '=', after!.createdAt), eb('id', '>', after!.id)]),
+            ]),
+          ),
+        )
+        .orderBy('created_at', 'asc')
+        .orderBy('id', 'asc')
+        .limit(limit)
+        .execute();
+      return rows.map(toNoteRecord);
     },
 
     async update(userId, id, changes) {

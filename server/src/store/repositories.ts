@@ -1,4 +1,5 @@
 import type {
+  ImportClaim,
   ListFilter,
   ListPage,
   ListQuery,
@@ -8,6 +9,7 @@ import type {
   NoteLocation,
   NoteMove,
   NoteRecord,
+  NoteWalkKey,
   UserRecord,
 } from './records';
 
@@ -34,6 +36,11 @@ export interface NoteReader {
   findMany(userId: string, ids: readonly string[]): Promise<NoteRecord[]>;
   /** Distinct labels of notes in the main list and the archive, sorted. */
   labels(userId: string): Promise<string[]>;
+  /**
+   * The next `limit` of all the user's notes, wherever they are, oldest first, after `after`:
+   * a walk in bounded steps (export) that a concurrent add or delete cannot make repeat or skip.
+   */
+  walk(userId: string, after: NoteWalkKey | undefined, limit: number): Promise<NoteRecord[]>;
 }
 
 /** Reading and writing notes, inside a transaction. Scoped by owner like {@link NoteReader}. */
@@ -44,6 +51,8 @@ export interface NoteRepository extends NoteReader {
    */
   findForWrite(userId: string, id: string): Promise<NoteRecord | undefined>;
   insert(userId: string, note: NoteRecord): Promise<void>;
+  /** Inserts many notes at once (an import), a few statements per hundreds of notes. */
+  insertMany(userId: string, notes: readonly NoteRecord[]): Promise<void>;
   /** Sets the changed fields and adds one to the note's version, in one statement. */
   update(userId: string, id: string, changes: NoteChanges): Promise<void>;
   /** Moves the note and adds one to its version, in one statement. */
@@ -70,6 +79,16 @@ export interface NoteEventWriter {
    * sharing the database hears of it once the transaction commits ({@link LiveChanges}).
    */
   append(userId: string, noteId: string, kind: NoteEventKind, at: string): Promise<number>;
+  /**
+   * As {@link append} for many notes at once (an import): consecutive seqs in the order given,
+   * one notification for the last. Returns the last seq (the latest one when `noteIds` is empty).
+   */
+  appendMany(
+    userId: string,
+    noteIds: readonly string[],
+    kind: NoteEventKind,
+    at: string,
+  ): Promise<number>;
   /** Tells every server sharing the database, once the transaction commits, that the user's tokens were revoked. */
   announceSignOut(userId: string): Promise<void>;
 }
@@ -92,11 +111,22 @@ export interface LiveChanges {
   onResync(listener: () => void): () => void;
 }
 
+/** Which source notes each user has imported (see the store's note_imports). */
+export interface ImportKeyRepository {
+  /**
+   * Records the claims whose key the user has not used before and returns those keys; the ones
+   * already taken (by an earlier import, or a concurrent one) are left out. Two imports of one
+   * file racing each other cannot both claim a note.
+   */
+  claim(userId: string, claims: readonly ImportClaim[], at: string): Promise<Set<string>>;
+}
+
 /** What a transaction writes through: each repository runs its statements inside it. */
 export interface StoreTransaction {
   users: UserRepository;
   notes: NoteRepository;
   events: NoteEventWriter;
+  imports: ImportKeyRepository;
 }
 
 /** The database, as repositories. Notes are only written inside {@link Store.transaction}. */

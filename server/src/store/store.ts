@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 
 import { openDatabase, type DatabaseHandle, type Dialect, type OpenOptions } from './database';
 import { noteEventReader, noteEventWriter } from './events';
+import { importKeyRepository } from './imports';
 import type { LiveHub } from './live';
 import { listQueries, type ListQueries } from './note-lists';
 import { noteRepository } from './notes';
@@ -21,6 +22,7 @@ function repositories(
     users: userRepository(trx),
     notes: noteRepository(trx, dialect, lists),
     events: noteEventWriter(trx, dialect, live, afterCommit),
+    imports: importKeyRepository(trx),
   };
 }
 

@@ -1,0 +1,141 @@
+import yauzl from 'yauzl';
+
+import { AppError, badInput } from '../../errors';
+import { importLimits, megabytes } from './limits';
+
+/** One file of a zip, as the reader offers it: read its text or leave it unread. */
+export interface ZipEntry {
+  /** The path inside the zip, `/`-separated (yauzl refuses absolute and `..` names). */
+  name: string;
+  /** The size the zip declares once inflated; reading checks the real size against it. */
+  size: number;
+  encrypted: boolean;
+  /** Inflates the entry as UTF-8 text, refusing more than `maxBytes`. */
+  text(maxBytes: number): Promise<string>;
+}
+
+const unreadable = (why: string) => badInput('file', `not a readable zip archive: ${why}`);
+
+/** yauzl's complaints, as a person importing a file can read them. */
+function explain(error: Error): Error {
+  const message = error.message;
+  if (/end of central directory record signature not found/i.test(message)) {
+    return badInput(
+      'file',
+      'not a zip archive or a JSON export (send a Google Keep Takeout zip, a zip of Markdown files, or a Jotter JSON export)',
+    );
+  }
+  if (/^(absolute path|invalid relative path|invalid characters in fileName)/.test(message)) {
+    return badInput('file', `the zip holds an unsafe file name (${message}); nothing was imported`);
+  }
+  if (/too many bytes in the stream|not enough bytes in the stream|size mismatch/.test(message)) {
+    return badInput(
+      'file',
+      `the zip's sizes do not match its contents (${message}): a damaged file or a zip bomb; nothing was imported`,
+    );
+  }
+  return unreadable(message);
+}
+
+function readText(
+  zip: yauzl.ZipFile,
+  entry: yauzl.Entry,
+  maxBytes: number,
+  counted: (bytes: number) => void,
+): Promise<string> {
+  if (entry.uncompressedSize > maxBytes) {
+    return Promise.reject(
+      badInput(
+        'file',
+        `${entry.fileName} expands to ${megabytes(entry.uncompressedSize)}, more than the ${megabytes(maxBytes)} one file may have; nothing was imported`,
+      ),
+    );
+  }
+  return new Promise((resolve, reject) => {
+    zip.openReadStream(entry, (error, stream) => {
+      if (error) return reject(explain(error));
+      const chunks: Buffer[] = [];
+      let size = 0;
+      stream.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        counted(chunk.length);
+        chunks.push(chunk);
+      });
+      stream.on('error', (e: Error) => reject(e instanceof AppError ? e : explain(e)));
+      stream.on('end', () => {
+        if (size > maxBytes) return reject(explain(new Error('too many bytes in the stream')));
+        resolve(
+          Buffer.concat(chunks)
+            .toString('utf8')
+            .replace(/^\uFEFF/, ''),
+        );
+      });
+    });
+  });
+}
+
+/**
+ * Reads a zip file one entry at a time (yauzl, lazy entries): `visit` is called for every file
+ * entry in order and decides whether to read its text. Refuses (400, AppError) a file that is not
+ * a zip, has unsafe names, too many entries, or inflates past the caps in {@link importLimits}.
+ */
+export function readZip(path: string, visit: (entry: ZipEntry) => Promise<void>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(
+      path,
+      { lazyEntries: true, autoClose: true, validateEntrySizes: true, strictFileNames: false },
+      (openError, zip) => {
+        if (openError) return reject(explain(openError));
+        if (zip.entryCount > importLimits.entries) {
+          zip.close();
+          return reject(
+            badInput(
+              'file',
+              `the zip holds ${zip.entryCount} entries, more than the ${importLimits.entries} an import may have; nothing was imported`,
+            ),
+          );
+        }
+        let total = 0;
+        let failed = false;
+        const fail = (error: unknown) => {
+          if (failed) return;
+          failed = true;
+          zip.close();
+          if (error instanceof AppError) reject(error);
+          else reject(explain(error instanceof Error ? error : new Error(String(error))));
+        };
+        const counted = (bytes: number) => {
+          total += bytes;
+          if (total > importLimits.totalBytes) {
+            fail(
+              badInput(
+                'file',
+                `the zip's note files expand to more than ${megabytes(importLimits.totalBytes)}; nothing was imported`,
+              ),
+            );
+          }
+        };
+        zip.on('error', fail);
+        zip.on('end', () => {
+          if (!failed) resolve();
+        });
+        zip.on('entry', (entry: yauzl.Entry) => {
+          if (failed) return;
+          if (entry.fileName.endsWith('/')) {
+            zip.readEntry();
+            return;
+          }
+          visit({
+            name: entry.fileName,
+            size: entry.uncompressedSize,
+            encrypted: entry.isEncrypted(),
+            text: (maxBytes) => readText(zip, entry, maxBytes, counted),
+          }).then(() => {
+            if (!failed) zip.readEntry();
+          }, fail);
+        });
+        zip.readEntry();
+      },
+    );
+  });
+}

@@ -46,6 +46,9 @@ export const messages = {
   invalidCredentials: 'The credentials you entered are invalid. Unauthorized access error.',
   invalidToken: 'The token is invalid. Unauthorized access error.',
   emailExists: 'Unprocessable Entity. Email Already Exists.',
+  labelEmpty: "Label Name Can't Be Empty",
+  /** The spec writes "Exisits"; Jotter spells it right, as its client's toast does. */
+  labelExists: (label: string) => `${label} Already Exists`,
 } as const;
 
 /** Why signup is refused when ALLOW_SIGNUP is off; the signup page shows it too. */

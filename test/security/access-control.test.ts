@@ -76,6 +76,37 @@ it('every REST route and GraphQL operation on another user’s note: 404, nothin
   );
 });
 
+it('labels and the trash: renameLabel, deleteLabel and emptyTrash only ever touch the caller’s notes', async () => {
+  const beforeA = await snapshot(a);
+  const rowsA = async () => JSON.stringify((await t.behind.notes()).filter((n) => Object.values(ids).includes(n.id)));
+  const before = await rowsA();
+  const leaks: string[] = [];
+  // B aims at A's labels (B has none of them): NOT_FOUND, A unchanged.
+  for (const label of ['label-notes', 'label-archive', 'label-trash']) {
+    for (const [query, variables] of [
+      [`mutation($l: String!) { renameLabel(from: $l, to: "pwned") }`, { l: label }],
+      [`mutation($l: String!) { deleteLabel(name: $l) }`, { l: label }],
+    ] as const) {
+      const res = await t.graphql(query, variables, b);
+      if (res.errors?.[0]?.extensions?.code !== 'NOT_FOUND' || res.data) leaks.push(`${query} ${label}: ${JSON.stringify(res)}`);
+    }
+  }
+  // B with A's label on a note of its own: B's rename and delete change B's note only.
+  const own = await t.http.post('/api/notes').set('authorization', b).send({ note: { title: 'b-labelled', tags: ['label-notes'] } });
+  expect(own.status).toBe(201);
+  const renamed = await t.graphql<{ renameLabel: string[] }>(`mutation { renameLabel(from: "label-notes", to: "b-label") }`, {}, b);
+  expect(renamed.data?.renameLabel).toEqual(['b-label']);
+  const deleted = await t.graphql<{ deleteLabel: string[] }>(`mutation { deleteLabel(name: "b-label") }`, {}, b);
+  expect(deleted.data?.deleteLabel).toEqual([]);
+  // B empties B's trash, A's trashed note stays.
+  const emptied = await t.graphql<{ emptyTrash: string[] }>(`mutation { emptyTrash }`, {}, b);
+  expect(emptied.data?.emptyTrash).toEqual([]);
+  expect(leaks).toEqual([]);
+  expect(await rowsA()).toBe(before);
+  expect(await snapshot(a)).toBe(beforeA);
+  report('access control', 'labels and the trash: user B renaming or deleting each of user A’s labels (notes, archive, trash) gets NOT_FOUND; B’s own rename, delete and emptyTrash change none of A’s notes');
+});
+
 it('ids that do not exist, or are not ids at all, are 404 too', async () => {
   let attempts = 0;
   for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', '%27%20OR%201%3D1--', '..%2F..%2Fetc%2Fpasswd']) {

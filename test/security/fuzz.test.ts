@@ -51,7 +51,7 @@ async function resetNotes() {
     const res = await fetch(`${base}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: token },
-      body: JSON.stringify({ query: `mutation { addNote(input: { title: "fuzz-${place}" }) { id } }` }),
+      body: JSON.stringify({ query: `mutation { addNote(input: { title: "fuzz-${place}", tags: ["fuzz-label", "fuzz-${place}"] }) { id } }` }),
     });
     const id = ((await res.json()) as { data: { addNote: { id: string } } }).data.addNote.id;
     if (place !== 'notes') {
@@ -83,7 +83,7 @@ const anyString = fc.oneof(
 const keys = fc.oneof(
   fc.constantFrom('__proto__', 'constructor', 'prototype', 'note', 'archiveNote', 'title', 'content', 'tags',
     'color', 'priority', 'email', 'password', 'confirmPassword', 'firstName', 'lastName', 'query', 'variables',
-    'operationName', 'id', '_id', 'isArchive', 'user_id', 'createdAt', 'location'),
+    'operationName', 'id', '_id', 'isArchive', 'user_id', 'createdAt', 'location', 'pinned', 'isPinned', 'from', 'to', 'name'),
   fc.string({ maxLength: 8 }),
 );
 
@@ -113,6 +113,8 @@ const noteish = fc
       priority: fc.oneof(fc.constantFrom('"low"', '"medium"', '"high"', '""', 'null', '"LOW"'), json),
       tags: fc.oneof(fc.array(anyString, { maxLength: 60 }).map((a) => JSON.stringify(a)), json),
       version: fc.oneof(fc.constantFrom('1', '2', '0', '-1', 'null', '"1"', '1.5', '1e308'), json),
+      pinned: fc.oneof(fc.constantFrom('true', 'false', 'null', '"true"', '1', '0'), json),
+      isPinned: fc.oneof(fc.constantFrom('true', 'false', 'null', '"true"', '1', '0'), json),
       __proto__: json,
       constructor: json,
     },
@@ -228,8 +230,14 @@ const gqlOperations: Array<[string, (v: string) => string]> = [
   ['note', (v) => `{"query":"query($id: ID!) { note(id: $id) { id content } }","variables":{"id":${v}}}`],
   ['notes', (v) => `{"query":"query($f: NoteFilter, $first: Int, $after: String) { notes(filter: $f, first: $first, after: $after) { totalCount pageInfo { endCursor } } archives(filter: $f, first: $first, after: $after) { totalCount } trash(first: $first, after: $after) { totalCount } }","variables":${v}}`],
   ['me/labels', (v) => `{"query":"{ me { id } labels }","variables":${v}}`],
+  ['emptyTrash', (v) => `{"query":"mutation { emptyTrash }","variables":${v}}`],
+  ['renameLabel', (v) => `{"query":"mutation($from: String!, $to: String!) { renameLabel(from: $from, to: $to) }","variables":${v}}`],
+  ['deleteLabel', (v) => `{"query":"mutation($name: String!) { deleteLabel(name: $name) }","variables":${v}}`],
   ['raw variables', (v) => `{"query":"mutation($input: NoteInput!) { addNote(input: $input) { id } }","variables":${v},"operationName":${v}}`],
 ];
+
+/** Label names: the fuzz notes' own (so renames and deletes sometimes succeed), or anything. */
+const labelish = fc.oneof(fc.constantFrom('fuzz-label', 'fuzz-notes', 'fuzz-archive', 'fuzz-trash', ' fuzz-label ', ''), anyString);
 
 const gqlVariables = fc.oneof(
   { weight: 3, arbitrary: noteish },
@@ -237,6 +245,7 @@ const gqlVariables = fc.oneof(
   { weight: 1, arbitrary: fc.record({ search: anyString, tags: fc.array(anyString, { maxLength: 60 }), priority: fc.constantFrom('LOW', 'low', 'X', null), sort: fc.constantFrom('DATE_LATEST', 'NOPE', null) }).map((f) => JSON.stringify({ f, first: 50, after: null })) },
   { weight: 1, arbitrary: fc.tuple(fc.integer(), anyString).map(([first, after]) => JSON.stringify({ first, after })) },
   { weight: 2, arbitrary: fc.integer({ min: 0, max: 2 }).map((i) => `"${i}"`) },
+  { weight: 2, arbitrary: fc.record({ from: labelish, to: labelish, name: labelish }, { requiredKeys: [] }).map((v) => JSON.stringify(v)) },
 );
 
 it(`GraphQL: ${runs.graphql} random operations and variables`, async () => {

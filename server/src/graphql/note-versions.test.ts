@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const allNoteFields =
-  'id title content textContent color priority tags location previousLocation createdAt updatedAt version';
+  'id title content textContent color priority tags location previousLocation createdAt updatedAt version pinned';
 
 type Gql = Awaited<ReturnType<TestApp['graphql']>>;
 type ConflictError = {

@@ -5,7 +5,7 @@ import type { Services } from '../services';
 import { badInput } from '../errors';
 import { currentUser } from './context';
 import { listLoader } from './lists';
-import { editedNote, parseBody } from './validate';
+import { editedNote, noteFields, parseBody } from './validate';
 
 const archiveEditBody = z.object({
   archiveNote: editedNote.optional(),
@@ -44,7 +44,7 @@ export function archivesRouter(services: Services): Router {
     if (!sent) throw badInput('archiveNote', 'is required');
     const { version, ...fields } = sent;
     const user = currentUser(res);
-    await notes.update(user.id, req.params.noteId, fields, {
+    await notes.update(user.id, req.params.noteId, noteFields(fields), {
       from: ['archive'],
       baseVersion: version,
       baseVersionField: body.archiveNote ? 'archiveNote.version' : 'note.version',

@@ -109,6 +109,8 @@ describe('POST /api/import: a Google Keep Takeout', () => {
     expect(shopping.created_at).toBe('2020-01-02T03:04:05.000Z');
     expect(shopping.updated_at).toBe('2021-02-03T04:05:06.000Z');
     expect(shopping.location).toBe('notes');
+    expect(Boolean(shopping.pinned)).toBe(true);
+    expect(Boolean(notes.get('Cats')!.pinned)).toBe(false);
     expect(shopping.version).toBe(1);
 
     const cats = notes.get('Cats')!;
@@ -231,6 +233,8 @@ describe('POST /api/import: Markdown files in a zip', () => {
       ),
     );
     expect(groceries).toMatchObject({ color: '#3AB0FF', priority: 3, location: 'notes' });
+    expect(Boolean(groceries.pinned)).toBe(true);
+    expect(Boolean(notes.get('Plan')!.pinned)).toBe(false);
     expect(JSON.parse(groceries.tags)).toEqual(['food', 'home']);
 
     const plan = notes.get('Plan')!;
@@ -277,6 +281,12 @@ describe('GET /api/export and importing it back', () => {
       .delete(`/api/notes/${idOf('Binned')}`)
       .set('authorization', token)
       .send({});
+    const pinned = await t.graphql(
+      'mutation ($id: ID!) { updateNote(id: $id, input: { pinned: true }) { pinned } }',
+      { id: idOf('') },
+      token,
+    );
+    expect(pinned.data).toEqual({ updateNote: { pinned: true } });
   }
 
   const comparable = (rows: Awaited<ReturnType<TestApp['behind']['notes']>>) =>
@@ -374,7 +384,7 @@ describe('GET /api/export and importing it back', () => {
       priority: 'high',
     });
     expect(body).toBe('Hello **world**\n');
-    expect(files.get('Untitled.md')).toMatch(/\n- one\n$/);
+    expect(files.get('Untitled.md')).toMatch(/\npinned: true\n[\s\S]*\n- one\n$/);
 
     const b = await t.signup();
     const back = await importZip(b.token, res.body as Buffer);
@@ -382,6 +392,7 @@ describe('GET /api/export and importing it back', () => {
     const notes = await byTitle(b.id);
     expect(notes.get('Kept: away/../x')).toMatchObject({ location: 'archive' });
     expect(notes.get('Binned')).toMatchObject({ location: 'trash', previous_location: 'notes' });
+    expect(Boolean(notes.get('')!.pinned)).toBe(true);
     const firsts = (await t.behind.notes(b.id)).filter((n) => n.title === 'First');
     expect(firsts.map((n) => JSON.parse(n.tags) as string[]).sort()).toEqual([[], ['a', 'b']]);
     expect(firsts.find((n) => n.tags !== '[]')).toMatchObject({ color: '#F29191', priority: 3 });

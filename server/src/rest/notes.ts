@@ -3,7 +3,7 @@ import { Router } from 'express';
 import type { Services } from '../services';
 import { currentUser } from './context';
 import { listLoader } from './lists';
-import { anyBody, noteBody, noteEditBody, parseBody } from './validate';
+import { anyBody, noteBody, noteEditBody, noteFields, parseBody } from './validate';
 
 /** /notes: the main list (spec §7). */
 export function notesRouter(services: Services): Router {
@@ -18,7 +18,7 @@ export function notesRouter(services: Services): Router {
   router.post('/', async (req, res) => {
     const { note } = parseBody(req, noteBody);
     const user = currentUser(res);
-    await notes.add(user.id, note);
+    await notes.add(user.id, noteFields(note));
     res.status(201).json({ notes: await list(user.id, 'notes') });
   });
 
@@ -43,7 +43,7 @@ export function notesRouter(services: Services): Router {
     const { note } = parseBody(req, noteEditBody);
     const { version, ...fields } = note;
     const user = currentUser(res);
-    await notes.update(user.id, req.params.noteId, fields, {
+    await notes.update(user.id, req.params.noteId, noteFields(fields), {
       from: ['notes'],
       baseVersion: version,
       baseVersionField: 'note.version',

@@ -16,6 +16,7 @@ export function presentNote(note: NoteRecord) {
     isArchive: note.location === 'archive' || note.previousLocation === 'archive',
     location: note.location,
     version: note.version,
+    isPinned: note.pinned,
   };
 }
 

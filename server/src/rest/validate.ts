@@ -37,7 +37,14 @@ export const wireNote = z.object({
     .nullable()
     .optional()
     .transform((t) => (t === null ? [] : t)),
+  isPinned: z.boolean('must be true or false').nullable().optional(),
 });
+
+/** A wire note's fields as the notes service names them (`isPinned` is `pinned`). */
+export function noteFields<N extends { isPinned?: boolean | null }>(note: N) {
+  const { isPinned, ...fields } = note;
+  return isPinned === undefined ? fields : { ...fields, pinned: isPinned };
+}
 
 export const noteBody = z.object({ note: wireNote });
 

@@ -3,6 +3,7 @@ import type { Store } from '../store';
 import { callerService, type CallerService } from './caller';
 import { exportService, type ExportService } from './files/export';
 import { importService, type ImportService } from './files/import';
+import { labelsService, type LabelsService } from './labels';
 import { noteEventsService, type NoteEventsOptions, type NoteEventsService } from './note-events';
 import { notesService, type NotesService } from './notes';
 import { usersService, type UsersService, type UsersServiceOptions } from './users';
@@ -11,6 +12,7 @@ import { usersService, type UsersService, type UsersServiceOptions } from './use
 export interface Services {
   users: UsersService;
   notes: NotesService;
+  labels: LabelsService;
   noteEvents: NoteEventsService;
   caller: CallerService;
   importer: ImportService;
@@ -31,6 +33,7 @@ export function createServices(
   return {
     users,
     notes: notesService(store),
+    labels: labelsService(store),
     noteEvents: noteEventsService(store, options.noteEvents),
     caller: callerService(users),
     importer: importService(store),

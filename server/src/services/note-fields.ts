@@ -40,6 +40,8 @@ const noteFieldsSchema = z.object({
     )
     .max(limits.labels, `at most ${limits.labels} labels per note`)
     .optional(),
+  /** null unpins, like null clears a colour or a priority. */
+  pinned: z.boolean('must be true or false').nullable().optional(),
 });
 
 /**
@@ -63,6 +65,7 @@ export function cleanNoteFields(fields: unknown): NoteChanges {
   }
   if (f.color !== undefined) changes.color = f.color ?? '';
   if (f.priority !== undefined) changes.priority = f.priority;
+  if (f.pinned !== undefined) changes.pinned = f.pinned ?? false;
   if (f.tags !== undefined) {
     changes.tags = [...new Set(f.tags.map(stripMarkup))].filter((t) => t.trim().length > 0);
   }

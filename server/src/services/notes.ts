@@ -200,6 +200,7 @@ export function notesService(store: Store) {
         createdAt: at,
         updatedAt: at,
         version: 1,
+        pinned: changes.pinned ?? false,
       };
       await store.transaction(async (tx) => {
         await tx.notes.insert(userId, note);
@@ -275,7 +276,18 @@ export function notesService(store: Store) {
       });
     },
 
-    labels: (userId: string) => store.notes.labels(userId),
+    /**
+     * Deletes every note in the trash forever, in one transaction with one DELETED event each;
+     * returns their ids, oldest first.
+     */
+    emptyTrash: (userId: string): Promise<string[]> =>
+      store.transaction(async (tx) => {
+        const ids = (await tx.notes.allForWrite(userId, 'trash')).map((n) => n.id);
+        if (ids.length === 0) return [];
+        await tx.notes.deleteMany(userId, ids);
+        await tx.events.appendMany(userId, ids, 'DELETED', now());
+        return ids;
+      }),
   };
 }
 

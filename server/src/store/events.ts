@@ -42,6 +42,9 @@ export function noteEventReader(db: Kysely<Database>): NoteEventReader {
   };
 }
 
+/** Events written by one insert statement: 5 parameters each, well under either engine's limit. */
+const eventsPerInsert = 500;
+
 /**
  * The feed's writer inside one transaction. On PostgreSQL the notification is part of the
  * transaction (NOTIFY is delivered on commit, to every server listening); on SQLite the hub is
@@ -87,6 +90,7 @@ export function noteEventWriter(
       return seq;
     },
     async appendMany(userId, noteIds, kind, at) {
+      // One step of the user's seq for all of them, under the user's row lock like append's.
       const next = await db
         .updateTable('users')
         .set((eb) => ({ event_seq: eb('event_seq', '+', noteIds.length) }))
@@ -94,7 +98,7 @@ export function noteEventWriter(
         .returning('event_seq')
         .executeTakeFirst();
       if (!next) throw new Error(`no user ${userId} to record note events for`);
-      const last = Number(next.event_seq);
+      const last = next.event_seq;
       if (noteIds.length === 0) return last;
       const first = last - noteIds.length + 1;
       const rows = noteIds.map((noteId, i) => ({
@@ -104,13 +108,13 @@ export function noteEventWriter(
         kind,
         created_at: at,
       }));
-      for (let i = 0; i < rows.length; i += 500) {
+      for (let i = 0; i < rows.length; i += eventsPerInsert) {
         await db
           .insertInto('note_events')
-          .values(rows.slice(i, i + 500))
+          .values(rows.slice(i, i + eventsPerInsert))
           .execute();
       }
-      // One notification for the last seq: a listener reads every event up to it.
+      // A listener told of seq n reads every event up to n: the last one says it all.
       if (dialect === 'postgres') {
         await sql`select pg_notify(${noteEventsChannel}, ${`${userId}:${last}`})`.execute(db);
       } else {

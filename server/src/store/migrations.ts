@@ -106,6 +106,29 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    // Pins: pinned notes lead every GraphQL list. A page reads the pinned and the unpinned notes
+    // as two runs, each `pinned = ?` then the list's order, so each run walks one index in
+    // either direction. The date index without `pinned` stays: REST lists come oldest first
+    // whatever is pinned (the spec's order).
+    '0004_pins': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .alterTable('notes')
+          .addColumn('pinned', 'boolean', (c) => c.notNull().defaultTo(false))
+          .execute();
+        await db.schema
+          .createIndex('notes_by_owner_location_pin_date')
+          .on('notes')
+          .columns(['user_id', 'location', 'pinned', 'created_at', 'id'])
+          .execute();
+        await db.schema.dropIndex('notes_by_owner_location_priority').execute();
+        await db.schema
+          .createIndex('notes_by_owner_location_pin_priority')
+          .on('notes')
+          .columns(['user_id', 'location', 'pinned', 'priority', 'created_at'])
+          .execute();
+      },
+    },
     // Imports: which source notes each user has imported, so the same file twice adds nothing.
     '0005_imports': {
       async up(db: Kysely<unknown>) {

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 
 import type { Dialect } from './database';
-import { priorityRank, toNoteRecord } from './note-rows';
+import { priorityRank, storedFlag, toNoteRecord } from './note-rows';
 import type { CursorKey, ListFilter, ListPage, ListQuery, SortOrder } from './records';
 import type { Database, NoteRow } from './schema';
 
@@ -9,11 +9,19 @@ interface SortKey {
   expr: RawBuilder<unknown>;
   dir: 'asc' | 'desc';
   value: (row: NoteRow) => string | number;
+  /** What a cursor holds in this key's place: anything else is not a cursor this API gave out. */
+  type: 'string' | 'number';
 }
 
-const createdAt: SortKey = { expr: sql`notes.created_at`, dir: 'desc', value: (r) => r.created_at };
-const id: SortKey = { expr: sql`notes.id`, dir: 'desc', value: (r) => r.id };
+const createdAt: SortKey = {
+  expr: sql`notes.created_at`,
+  dir: 'desc',
+  value: (r) => r.created_at,
+  type: 'string',
+};
+const id: SortKey = { expr: sql`notes.id`, dir: 'desc', value: (r) => r.id, type: 'string' };
 
+/** The order within each run (pinned, then not): every key but the pin. */
 function sortKeys(order: SortOrder): SortKey[] {
   switch (order) {
     case 'DATE_OLDEST':
@@ -27,6 +35,7 @@ function sortKeys(order: SortOrder): SortKey[] {
           expr: sql`(case when notes.priority = 0 then 4 else notes.priority end)`,
           dir: 'asc',
           value: (r) => (r.priority === 0 ? 4 : r.priority),
+          type: 'number',
         },
         createdAt,
         id,
@@ -37,6 +46,7 @@ function sortKeys(order: SortOrder): SortKey[] {
           expr: sql`(case when notes.priority = 0 then 4 else 4 - notes.priority end)`,
           dir: 'asc',
           value: (r) => (r.priority === 0 ? 4 : 4 - r.priority),
+          type: 'number',
         },
         createdAt,
         id,
@@ -44,6 +54,29 @@ function sortKeys(order: SortOrder): SortKey[] {
     default:
       return [createdAt, id];
   }
+}
+
+/** A cursor key split into its run (pinned or not) and its place within that run. */
+interface Position {
+  pinned: boolean;
+  within: CursorKey;
+}
+
+/**
+ * The position a cursor key names in this ordering: `[1 or 0, ...one value per key]`. A key of
+ * another length or with a value of the wrong type (a cursor from another ordering, one from
+ * before pins, or a forged one) is a RangeError, never a query the database refuses.
+ */
+function positionOf(after: CursorKey, keys: SortKey[]): Position {
+  const [pin, ...within] = after;
+  if (
+    (pin !== 0 && pin !== 1) ||
+    within.length !== keys.length ||
+    within.some((value, i) => typeof value !== keys[i]!.type)
+  ) {
+    throw new RangeError('cursor does not fit this ordering');
+  }
+  return { pinned: pin === 1, within };
 }
 
 /** Rows strictly after `after` in the ordering: (k1 > v1) or (k1 = v1 and k2 > v2) or … */
@@ -175,32 +208,57 @@ export function listQueries(dialect: Dialect) {
     return query;
   }
 
+  /** Each note's cursor key: its run, then its value for every sort key. */
+  const cursorKey = (keys: SortKey[]) => (row: NoteRow) => [
+    row.pinned ? 1 : 0,
+    ...keys.map((k) => k.value(row)),
+  ];
+
   return {
-    /** One page of a list, in order, plus the cursor key of each note. */
+    /**
+     * One page of a list, pinned notes first, each run in the list's order, plus the cursor key
+     * of each note. A page starting among the pinned notes reads the rest of them, then as many
+     * unpinned notes as the page still has room for; one starting among the unpinned reads only
+     * those. So each read is `pinned = ?` then the order, which one index serves.
+     */
     async page(db: Kysely<Database>, q: ListQuery): Promise<ListPage> {
       const keys = sortKeys(q.sort);
+      const after = q.after ? positionOf(q.after, keys) : undefined;
       const byDate = await walkByDate(db, q);
       // A first page that fetches and sorts every candidate the index names (SQLite, no walk)
-      // has the whole filtered set in hand: it counts it too, which saves a second pass over the
-      // candidates for the total. Elsewhere the page stops early, so count() stays separate.
-      const withTotal = byCandidates(q) && !byDate && !q.after;
-      let query = filtered(db, q, byDate)
-        .selectAll('notes')
-        .$if(withTotal, (qb) => qb.select(sql<number>`count(*) over ()`.as('total_count')));
-      if (q.after) {
-        if (q.after.length !== keys.length)
-          throw new RangeError('cursor does not fit this ordering');
-        query = query.where(afterCondition(keys, q.after));
+      // has the whole filtered set in hand: it sorts the pinned first and counts it too in one
+      // pass, which saves a second pass over the candidates for the total. Elsewhere the page
+      // stops early, so count() stays separate.
+      if (byCandidates(q) && !byDate && !after) {
+        let query = filtered(db, q)
+          .selectAll('notes')
+          .select(sql<number>`count(*) over ()`.as('total_count'))
+          .orderBy('notes.pinned', 'desc');
+        for (const key of keys) query = query.orderBy(key.expr, key.dir);
+        const found = await query.limit(q.limit).execute();
+        const rows: NoteRow[] = found.map(({ total_count: _count, ...row }) => row);
+        return {
+          notes: rows.map(toNoteRecord),
+          keys: rows.map(cursorKey(keys)),
+          total: Number(found[0]?.total_count ?? 0),
+        };
       }
-      for (const key of keys) query = query.orderBy(key.expr, key.dir);
-      const found = await query.limit(q.limit).execute();
-      const total = withTotal ? Number(found[0]?.total_count ?? 0) : undefined;
-      const rows: NoteRow[] = found.map(({ total_count: _count, ...row }) => row);
-      return {
-        notes: rows.map(toNoteRecord),
-        keys: rows.map((row) => keys.map((k) => k.value(row))),
-        total,
-      };
+      const runs: Array<{ pinned: boolean; after?: CursorKey }> = !after
+        ? [{ pinned: true }, { pinned: false }]
+        : after.pinned
+          ? [{ pinned: true, after: after.within }, { pinned: false }]
+          : [{ pinned: false, after: after.within }];
+      const rows: NoteRow[] = [];
+      for (const run of runs) {
+        if (rows.length >= q.limit) break;
+        let query = filtered(db, q, byDate)
+          .selectAll('notes')
+          .where('notes.pinned', '=', storedFlag(dialect, run.pinned));
+        if (run.after) query = query.where(afterCondition(keys, run.after));
+        for (const key of keys) query = query.orderBy(key.expr, key.dir);
+        rows.push(...(await query.limit(q.limit - rows.length).execute()));
+      }
+      return { notes: rows.map(toNoteRecord), keys: rows.map(cursorKey(keys)) };
     },
 
     async count(db: Kysely<Database>, q: ListFilter): Promise<number> {

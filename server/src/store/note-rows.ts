@@ -1,3 +1,4 @@
+import type { Dialect } from './database';
 import type { NoteChanges, NoteRecord, PriorityName } from './records';
 import type { NewNoteRow, NoteRow, NoteRowUpdate } from './schema';
 
@@ -8,6 +9,13 @@ const nameOf: ReadonlyArray<PriorityName | null> = [null, 'low', 'medium', 'high
 /** The stored rank of a priority (0 for none). */
 export const priorityRank = (priority: PriorityName | null): number =>
   priority ? rankOf[priority] : 0;
+
+/**
+ * A flag as each engine stores it: PostgreSQL a boolean, SQLite 0 or 1 (better-sqlite3 binds no
+ * booleans). Read back with `Boolean()`.
+ */
+export const storedFlag = (dialect: Dialect, flag: boolean): boolean | number =>
+  dialect === 'postgres' ? flag : flag ? 1 : 0;
 
 export function toNoteRecord(row: NoteRow): NoteRecord {
   return {
@@ -23,10 +31,11 @@ export function toNoteRecord(row: NoteRow): NoteRecord {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     version: row.version,
+    pinned: Boolean(row.pinned),
   };
 }
 
-export function toNoteRow(userId: string, note: NoteRecord): NewNoteRow {
+export function toNoteRow(userId: string, note: NoteRecord, dialect: Dialect): NewNoteRow {
   return {
     id: note.id,
     user_id: userId,
@@ -41,11 +50,12 @@ export function toNoteRow(userId: string, note: NoteRecord): NewNoteRow {
     created_at: note.createdAt,
     updated_at: note.updatedAt,
     version: note.version,
+    pinned: storedFlag(dialect, note.pinned),
   };
 }
 
 /** The columns `changes` sets; a field left out sets nothing. */
-export function toRowUpdate(changes: NoteChanges): NoteRowUpdate {
+export function toRowUpdate(changes: NoteChanges, dialect: Dialect): NoteRowUpdate {
   const update: NoteRowUpdate = {};
   if (changes.title !== undefined) update.title = changes.title;
   if (changes.content !== undefined) update.content = changes.content;
@@ -53,6 +63,7 @@ export function toRowUpdate(changes: NoteChanges): NoteRowUpdate {
   if (changes.color !== undefined) update.color = changes.color;
   if (changes.priority !== undefined) update.priority = priorityRank(changes.priority);
   if (changes.tags !== undefined) update.tags = JSON.stringify(changes.tags);
+  if (changes.pinned !== undefined) update.pinned = storedFlag(dialect, changes.pinned);
   if (changes.updatedAt !== undefined) update.updated_at = changes.updatedAt;
   return update;
 }

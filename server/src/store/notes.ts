@@ -6,12 +6,12 @@ import { toNoteRecord, toNoteRow, toRowUpdate } from './note-rows';
 import type { NoteRepository } from './repositories';
 import type { Database } from './schema';
 
-/** Rows per multi-row insert: well under both engines' limit on bound parameters. */
-const rowsPerInsert = 200;
+/** Ids a statement lists at most: well under SQLite's and PostgreSQL's limits on parameters. */
+const chunkSize = 500;
 
-function chunks<T>(items: readonly T[], size: number): T[][] {
+function chunks<T>(items: readonly T[]): T[][] {
   const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  for (let i = 0; i < items.length; i += chunkSize) out.push(items.slice(i, i + chunkSize));
   return out;
 }
 
@@ -74,21 +74,24 @@ export function noteRepository(
     },
 
     async insert(userId, note) {
-      await db.insertInto('notes').values(toNoteRow(userId, note)).execute();
+      await db
+        .insertInto('notes')
+        .values(toNoteRow(userId, note, dialect))
+        .execute();
       await replaceTags(userId, note.id, note.tags);
     },
 
     async insertMany(userId, notes) {
-      for (const batch of chunks(notes, rowsPerInsert)) {
+      for (const batch of chunks(notes)) {
         await db
           .insertInto('notes')
-          .values(batch.map((note) => toNoteRow(userId, note)))
+          .values(batch.map((note) => toNoteRow(userId, note, dialect)))
           .execute();
       }
       const tags = notes.flatMap((note) =>
         note.tags.map((tag) => ({ note_id: note.id, user_id: userId, tag })),
       );
-      for (const batch of chunks(tags, rowsPerInsert * 2)) {
+      for (const batch of chunks(tags)) {
         await db.insertInto('note_tags').values(batch).execute();
       }
     },
@@ -116,7 +119,7 @@ export function noteRepository(
     async update(userId, id, changes) {
       await db
         .updateTable('notes')
-        .set((eb) => ({ ...toRowUpdate(changes), version: eb('version', '+', 1) }))
+        .set((eb) => ({ ...toRowUpdate(changes, dialect), version: eb('version', '+', 1) }))
         .where('user_id', '=', userId)
         .where('id', '=', id)
         .execute();
@@ -143,6 +146,64 @@ export function noteRepository(
         .where('user_id', '=', userId)
         .execute();
       await db.deleteFrom('notes').where('user_id', '=', userId).where('id', '=', id).execute();
+    },
+
+    async deleteMany(userId, ids) {
+      for (const chunk of chunks(ids)) {
+        await db
+          .deleteFrom('note_tags')
+          .where('user_id', '=', userId)
+          .where('note_id', 'in', chunk)
+          .execute();
+        await db
+          .deleteFrom('notes')
+          .where('user_id', '=', userId)
+          .where('id', 'in', chunk)
+          .execute();
+      }
+    },
+
+    async allForWrite(userId, location) {
+      const rows = await db
+        .selectFrom('notes')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('location', '=', location)
+        .orderBy('created_at', 'asc')
+        .orderBy('id', 'asc')
+        .$if(dialect === 'postgres', (q) => q.forUpdate())
+        .execute();
+      return rows.map(toNoteRecord);
+    },
+
+    async labelledForWrite(userId, label) {
+      const rows = await db
+        .selectFrom('notes')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('note_tags')
+            .select('note_tags.note_id')
+            .where('note_tags.user_id', '=', userId)
+            .where('note_tags.tag', '=', label),
+        )
+        .orderBy('created_at', 'asc')
+        .orderBy('id', 'asc')
+        .$if(dialect === 'postgres', (q) => q.forUpdate())
+        .execute();
+      return rows.map(toNoteRecord);
+    },
+
+    async hasLabel(userId, label) {
+      const row = await db
+        .selectFrom('note_tags')
+        .select('note_id')
+        .where('user_id', '=', userId)
+        .where('tag', '=', label)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     async labels(userId) {

@@ -24,13 +24,15 @@ export interface NoteRecord {
   updatedAt: string;
   /** 1 when added, one more with every change (edit or move). */
   version: number;
+  /** Pinned notes lead the GraphQL lists. */
+  pinned: boolean;
 }
 
 /** The fields an update may change; the ones left out keep their value. */
 export type NoteChanges = Partial<
   Pick<
     NoteRecord,
-    'title' | 'content' | 'textContent' | 'color' | 'priority' | 'tags' | 'updatedAt'
+    'title' | 'content' | 'textContent' | 'color' | 'priority' | 'tags' | 'pinned' | 'updatedAt'
   >
 >;
 
@@ -66,7 +68,7 @@ export interface UserRecord {
 export type SortOrder =
   'DATE_LATEST' | 'DATE_OLDEST' | 'PRIORITY_LOW_TO_HIGH' | 'PRIORITY_HIGH_TO_LOW';
 
-/** A note's position in an ordering: its sort values then its id. */
+/** A note's position in an ordering: 1 pinned or 0 not, then its sort values, then its id. */
 export type CursorKey = ReadonlyArray<string | number>;
 
 /** Which of a user's notes in one place a list holds. */

@@ -58,6 +58,14 @@ export interface NoteRepository extends NoteReader {
   /** Moves the note and adds one to its version, in one statement. */
   move(userId: string, id: string, target: NoteMove): Promise<void>;
   delete(userId: string, id: string): Promise<void>;
+  /** Deletes the user's notes among `ids`, forever. */
+  deleteMany(userId: string, ids: readonly string[]): Promise<void>;
+  /** Every note in one place, oldest first, each locked like {@link findForWrite}. */
+  allForWrite(userId: string, location: NoteLocation): Promise<NoteRecord[]>;
+  /** The user's notes carrying `label`, wherever they are, oldest first, each locked. */
+  labelledForWrite(userId: string, label: string): Promise<NoteRecord[]>;
+  /** Whether any of the user's notes, wherever it is, carries `label`. */
+  hasLabel(userId: string, label: string): Promise<boolean>;
 }
 
 /** Reading each user's feed of note changes. */
@@ -80,8 +88,9 @@ export interface NoteEventWriter {
    */
   append(userId: string, noteId: string, kind: NoteEventKind, at: string): Promise<number>;
   /**
-   * As {@link append} for many notes at once (an import): consecutive seqs in the order given,
-   * one notification for the last. Returns the last seq (the latest one when `noteIds` is empty).
+   * Records a change of each of `noteIds` as the user's next events, in that order, like
+   * {@link append} but in a few statements however many notes; returns the last seq (the
+   * user's latest when there are none).
    */
   appendMany(
     userId: string,

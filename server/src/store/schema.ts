@@ -36,6 +36,8 @@ interface NotesTable {
   updated_at: string;
   /** 1 when added, one more with every change. */
   version: Generated<number>;
+  /** PostgreSQL keeps a boolean, SQLite 0 or 1 (see `storedFlag` in note-rows.ts). */
+  pinned: Generated<boolean | number>;
 }
 
 /** One row per label of a note: serves the tag filter and the label list. */

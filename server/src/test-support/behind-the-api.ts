@@ -2,12 +2,21 @@ import type { Kysely } from 'kysely';
 
 import type { Database, NoteRow, UserRow } from '../store/schema';
 
+/** One row of the label index: a label of a note. */
+export interface NoteTagRow {
+  note_id: string;
+  user_id: string;
+  tag: string;
+}
+
 /** Reads and writes behind the API: for tests that check what is stored, or do what no route does. */
 export interface BehindTheApi {
   /** Every user row, hashes and token versions included, by id. */
   users(): Promise<UserRow[]>;
   /** Every note row (or one user's), as stored, by id. */
   notes(userId?: string): Promise<NoteRow[]>;
+  /** The label index (one row per label of a note), or one user's, by note then label. */
+  tags(userId?: string): Promise<NoteTagRow[]>;
   /** Deletes an account outright, as an administrator would. */
   deleteUser(id: string): Promise<void>;
 }
@@ -22,6 +31,14 @@ export function behindTheApi(db: Kysely<Database>): BehindTheApi {
         .selectAll()
         .$if(userId !== undefined, (q) => q.where('user_id', '=', userId!))
         .orderBy('id')
+        .execute(),
+    tags: (userId) =>
+      db
+        .selectFrom('note_tags')
+        .selectAll()
+        .$if(userId !== undefined, (q) => q.where('user_id', '=', userId!))
+        .orderBy('note_id')
+        .orderBy('tag')
         .execute(),
     deleteUser: async (id) => {
       await db.deleteFrom('users').where('id', '=', id).execute();

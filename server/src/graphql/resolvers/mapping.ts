@@ -57,5 +57,6 @@ export function toGraphQLNote(note: NoteRecord): Required<Note> & { __typename: 
     createdAt: note.createdAt,
     updatedAt: note.updatedAt,
     version: note.version,
+    pinned: note.pinned,
   };
 }

@@ -32,4 +32,11 @@ export const Mutation: MutationResolvers = {
     await ctx.services.notes.deleteForever(requireUser(ctx).id, id);
     return id;
   },
+
+  emptyTrash: (_parent, _args, ctx) => ctx.services.notes.emptyTrash(requireUser(ctx).id),
+
+  renameLabel: (_parent, { from, to }, ctx) =>
+    ctx.services.labels.rename(requireUser(ctx).id, from, to),
+
+  deleteLabel: (_parent, { name }, ctx) => ctx.services.labels.delete(requireUser(ctx).id, name),
 };

@@ -25,7 +25,7 @@ export const Query: QueryResolvers = {
   notes: listOf('notes'),
   archives: listOf('archive'),
   trash: listOf('trash'),
-  labels: (_parent, _args, ctx) => ctx.services.notes.labels(requireUser(ctx).id),
+  labels: (_parent, _args, ctx) => ctx.services.labels.list(requireUser(ctx).id),
   note: (_parent, { id }, ctx) => ctx.services.notes.get(requireUser(ctx).id, id),
   noteEventsCursor: (_parent, _args, ctx) => ctx.services.noteEvents.cursor(requireUser(ctx).id),
 };

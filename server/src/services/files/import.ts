@@ -128,6 +128,7 @@ function toRecord(source: SourceNote, at: string): NoteRecord {
     color: fields.color ?? '',
     priority: fields.priority ?? null,
     tags: fields.tags ?? [],
+    pinned: source.pinned,
     location: source.location,
     previousLocation: source.previousLocation,
     createdAt,

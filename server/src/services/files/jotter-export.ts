@@ -35,7 +35,7 @@ export const looksLikeJotterExport = (value: unknown): boolean =>
   (value as { format?: unknown }).format === exportFormat.format;
 
 /** One note as an export writes it: every field, so an import brings it back as it was. */
-export function exportedFields(note: NoteRecord & { pinned?: boolean }) {
+export function exportedFields(note: NoteRecord) {
   return {
     id: note.id,
     title: note.title,
@@ -44,7 +44,7 @@ export function exportedFields(note: NoteRecord & { pinned?: boolean }) {
     color: note.color,
     priority: note.priority,
     tags: note.tags,
-    pinned: note.pinned ?? false,
+    pinned: note.pinned,
     location: note.location,
     previousLocation: note.previousLocation,
     createdAt: note.createdAt,

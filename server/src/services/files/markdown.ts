@@ -174,10 +174,10 @@ turndown.addRule('underline', {
 });
 
 /** A note as a Markdown file: YAML front matter with every field, then the body. */
-export function noteToMarkdown(note: NoteRecord & { pinned?: boolean }): string {
+export function noteToMarkdown(note: NoteRecord): string {
   const meta: Record<string, unknown> = { title: note.title };
   if (note.tags.length > 0) meta.labels = note.tags;
-  meta.pinned = note.pinned ?? false;
+  meta.pinned = note.pinned;
   if (note.color) meta.colour = note.color;
   if (note.priority) meta.priority = note.priority;
   if (note.location === 'archive' || note.previousLocation === 'archive') meta.archived = true;

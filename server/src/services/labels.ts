@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+import { AppError, badInput, fromZodIssues, hasNul, messages, nulMessage } from '../errors';
+import type { NoteRecord, Store, StoreTransaction } from '../store';
+import { now } from './clock';
+import { limits } from './note-fields';
+import { stripMarkup } from './sanitize';
+
+/** A blank label, in the spec's words (not prefixed with the field: the client shows it as is). */
+const emptyLabel = (field: string) => new AppError('BAD_USER_INPUT', messages.labelEmpty, field);
+
+/** A label the caller's notes already carry, in the spec's words. */
+const labelExists = (label: string) => new AppError('CONFLICT', messages.labelExists(label), 'to');
+
+const labelNotFound = (label: string, field: string) =>
+  new AppError('NOT_FOUND', `No note carries the label ${JSON.stringify(label)}`, field);
+
+const labelText = z
+  .string('must be a string')
+  .max(limits.label * 4, `must be at most ${limits.label} characters`)
+  .refine((s) => !hasNul(s), nulMessage);
+
+/**
+ * A label already on notes, as the client names it: matched exactly as stored (a label is kept
+ * as it was given, so trimming here could miss one), but never blank.
+ */
+function existingLabel(value: unknown, field: string): string {
+  const parsed = labelText.safeParse(value);
+  if (!parsed.success) throw fromZodIssues(parsed.error.issues, field);
+  if (parsed.data.trim().length === 0) throw emptyLabel(field);
+  return parsed.data;
+}
+
+/** A new label, cleaned like the spec's editor does: plain text, trimmed, not blank. */
+function newLabel(value: unknown, field: string): string {
+  const parsed = labelText.safeParse(value);
+  if (!parsed.success) throw fromZodIssues(parsed.error.issues, field);
+  const label = stripMarkup(parsed.data).trim();
+  if (label.length === 0) throw emptyLabel(field);
+  if (label.length > limits.label) {
+    throw badInput(field, `must be at most ${limits.label} characters`);
+  }
+  return label;
+}
+
+/**
+ * Sets each note's new labels (dropping repeats), one version and one event per note, and
+ * answers with the caller's labels after.
+ */
+async function relabel(
+  tx: StoreTransaction,
+  userId: string,
+  notes: readonly NoteRecord[],
+  change: (tags: readonly string[]) => string[],
+): Promise<string[]> {
+  const updatedAt = now();
+  for (const note of notes) {
+    await tx.notes.update(userId, note.id, { tags: [...new Set(change(note.tags))], updatedAt });
+  }
+  await tx.events.appendMany(
+    userId,
+    notes.map((n) => n.id),
+    'UPSERTED',
+    updatedAt,
+  );
+  return tx.notes.labels(userId);
+}
+
+/**
+ * Labels across all of a user's notes (main list, archive and trash alike): renaming and
+ * deleting one is a change of every note carrying it, in one transaction.
+ */
+export function labelsService(store: Store) {
+  return {
+    /** Distinct labels of notes in the main list and the archive, sorted. */
+    list: (userId: string): Promise<string[]> => store.notes.labels(userId),
+
+    /**
+     * Renames `from` to `to` on every note of the user. `to` may not be on any of them already
+     * (the labels would merge with no way back); `from` must be on at least one.
+     */
+    async rename(userId: string, from: unknown, to: unknown): Promise<string[]> {
+      const old = existingLabel(from, 'from');
+      const label = newLabel(to, 'to');
+      return store.transaction(async (tx) => {
+        if (await tx.notes.hasLabel(userId, label)) throw labelExists(label);
+        const notes = await tx.notes.labelledForWrite(userId, old);
+        if (notes.length === 0) throw labelNotFound(old, 'from');
+        return relabel(tx, userId, notes, (tags) => tags.map((t) => (t === old ? label : t)));
+      });
+    },
+
+    /** Removes `name` from every note of the user that carries it. */
+    async delete(userId: string, name: unknown): Promise<string[]> {
+      const label = existingLabel(name, 'name');
+      return store.transaction(async (tx) => {
+        const notes = await tx.notes.labelledForWrite(userId, label);
+        if (notes.length === 0) throw labelNotFound(label, 'name');
+        return relabel(tx, userId, notes, (tags) => tags.filter((t) => t !== label));
+      });
+    },
+  };
+}
+
+export type LabelsService = ReturnType<typeof labelsService>;

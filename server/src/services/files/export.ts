@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 
 import yazl from 'yazl';
 
@@ -60,7 +60,9 @@ export function exportService(store: Store) {
       void (async () => {
         for await (const notes of notesOf(userId)) {
           for (const note of notes) {
-            zip.addBuffer(Buffer.from(noteToMarkdown(note)), name(note), {
+            // A stream entry is deflated only when its turn comes (one zlib stream at a time);
+            // addBuffer would start a deflate for every note at once (256 kB of state each).
+            zip.addReadStream(Readable.from([Buffer.from(noteToMarkdown(note))]), name(note), {
               mtime: new Date(note.updatedAt),
             });
           }

@@ -74,18 +74,12 @@ function readUpload(file: string, text: string): SourceFile {
   return read;
 }
 
-/** Every note file of a zip, one entry at a time. */
-async function readZipSource(zipPath: string): Promise<SourceFile> {
-  const result: SourceFile = { notes: [], skipped: [] };
-  const add = (part: SourceFile) => {
-    result.notes.push(...part.notes);
-    result.skipped.push(...part.skipped);
-    if (result.notes.length > importLimits.notes) {
-      throw badInput(
-        'file',
-        `more than ${importLimits.notes} notes in one file: split it into smaller ones; nothing was imported`,
-      );
-    }
+/** Every note file of a zip, one entry at a time, each handed to `add` as soon as it is read. */
+async function readZipSource(zipPath: string, add: (part: SourceFile) => void): Promise<void> {
+  let seen = 0;
+  const counted = (part: SourceFile) => {
+    seen += part.notes.length + part.skipped.length;
+    add(part);
   };
   await readZip(zipPath, async (entry) => {
     const name = entry.name;
@@ -94,26 +88,23 @@ async function readZipSource(zipPath: string): Promise<SourceFile> {
     const ext = path.posix.extname(base).toLowerCase();
     if (ignoredExtensions.has(ext) || mediaExtensions.has(ext)) return;
     if (ext !== '.json' && ext !== '.md' && ext !== '.markdown') {
-      result.skipped.push({
-        file: name,
-        reason: 'not a note file: Jotter imports .json (Google Keep, Jotter) and .md files',
-      });
+      const reason = 'not a note file: Jotter imports .json (Google Keep, Jotter) and .md files';
+      counted({ notes: [], skipped: [{ file: name, reason }] });
       return;
     }
     if (entry.encrypted) {
-      result.skipped.push({ file: name, reason: 'encrypted: Jotter cannot read it' });
+      counted({ notes: [], skipped: [{ file: name, reason: 'encrypted: Jotter cannot read it' }] });
       return;
     }
     const text = await entry.text(importLimits.entryBytes);
-    add(ext === '.json' ? readJson(name, text) : readMarkdownNote(name, text));
+    counted(ext === '.json' ? readJson(name, text) : readMarkdownNote(name, text));
   });
-  if (result.notes.length === 0 && result.skipped.length === 0) {
+  if (seen === 0) {
     throw badInput(
       'file',
       'the zip holds no notes: Jotter imports a Google Keep Takeout, Markdown (.md) files or a Jotter export',
     );
   }
-  return result;
 }
 
 /** A source note as a stored note, or the reason it cannot be one. */
@@ -142,50 +133,53 @@ export function importService(store: Store) {
   let running = 0;
 
   async function importNotes(userId: string, source: ImportSource): Promise<ImportResult> {
-    const read =
-      source.kind === 'zip'
-        ? await readZipSource(source.path)
-        : readUpload(source.name, source.text);
-    if (read.notes.length > importLimits.notes) {
-      throw badInput(
-        'file',
-        `more than ${importLimits.notes} notes in one file: split it into smaller ones; nothing was imported`,
-      );
-    }
     const at = now();
-    const skipped = [...read.skipped];
+    const skipped: Skipped[] = [];
     const seen = new Set<string>();
-    const ready: Array<{ source: SourceNote; record: NoteRecord }> = [];
+    // Only what the transaction needs is kept: each note is cleaned as soon as it is read, so
+    // the file's text does not stay in memory beside the notes made from it.
+    const ready: Array<{ key: string; sourceId?: string; record: NoteRecord }> = [];
     let repeated = 0;
-    for (const note of read.notes) {
-      if (seen.has(note.key)) {
-        repeated += 1;
-        continue;
+    const take = (part: SourceFile) => {
+      skipped.push(...part.skipped);
+      for (const note of part.notes) {
+        if (seen.has(note.key)) {
+          repeated += 1;
+          continue;
+        }
+        seen.add(note.key);
+        if (seen.size > importLimits.notes) {
+          throw badInput(
+            'file',
+            `more than ${importLimits.notes} notes in one file: split it into smaller ones; nothing was imported`,
+          );
+        }
+        try {
+          ready.push({ key: note.key, sourceId: note.sourceId, record: toRecord(note, at) });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          skipped.push({ file: note.file, reason: error.message });
+        }
       }
-      seen.add(note.key);
-      try {
-        ready.push({ source: note, record: toRecord(note, at) });
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        skipped.push({ file: note.file, reason: error.message });
-      }
-    }
+    };
+    if (source.kind === 'zip') await readZipSource(source.path, take);
+    else take(readUpload(source.name, source.text));
     const imported = await store.transaction(async (tx) => {
       const claimed = await tx.imports.claim(
         userId,
-        ready.map((r) => ({ key: r.source.key, noteId: r.record.id })),
+        ready.map((r) => ({ key: r.key, noteId: r.record.id })),
         at,
       );
-      let fresh = ready.filter((r) => claimed.has(r.source.key));
+      let fresh = ready.filter((r) => claimed.has(r.key));
       // The user's own export, imported into the same account: those notes are there already.
-      const sourceIds = fresh.flatMap((r) => (r.source.sourceId ? [r.source.sourceId] : []));
+      const sourceIds = fresh.flatMap((r) => (r.sourceId ? [r.sourceId] : []));
       if (sourceIds.length > 0) {
         const mine = new Set<string>();
         for (let i = 0; i < sourceIds.length; i += 500) {
           const found = await tx.notes.findMany(userId, sourceIds.slice(i, i + 500));
           for (const note of found) mine.add(note.id);
         }
-        fresh = fresh.filter((r) => !r.source.sourceId || !mine.has(r.source.sourceId));
+        fresh = fresh.filter((r) => !r.sourceId || !mine.has(r.sourceId));
       }
       const records = fresh.map((r) => r.record);
       await tx.notes.insertMany(userId, records);

@@ -1,5 +1,5 @@
 import MarkdownIt from 'markdown-it';
-import TurndownService from 'turndown';
+import { NodeHtmlMarkdown, PostProcessResult } from 'node-html-markdown';
 import YAML from 'yaml';
 import { z } from 'zod';
 
@@ -126,52 +126,39 @@ export function readMarkdownNote(file: string, text: string): SourceFile {
   };
 }
 
-const turndown = new TurndownService({
-  headingStyle: 'atx',
-  bulletListMarker: '-',
-  codeBlockStyle: 'fenced',
-  emDelimiter: '*',
-});
-/** What the checklist rule reads of turndown's DOM nodes (the server has no DOM types). */
-interface DomNode {
-  nodeName: string;
-  parentNode: DomNode | null;
-  nextSibling: unknown;
-  getAttribute(name: string): string | null;
-  hasAttribute(name: string): boolean;
+/** What the list-item rule reads of node-html-parser's elements. */
+interface ListItemNode {
+  parentNode: { getAttribute(name: string): string | undefined } | null;
+  getAttribute(name: string): string | undefined;
 }
-const dom = (node: unknown) => node as DomNode;
 
-turndown.addRule('checklistItem', {
-  filter: (node) =>
-    dom(node).nodeName === 'LI' && dom(node).parentNode?.hasAttribute('data-checklist') === true,
-  replacement: (content, node) => {
-    const checked = dom(node).getAttribute('data-checked') === 'true';
-    const text = content.trim().replace(/\n+/g, ' ');
-    return `- [${checked ? 'x' : ' '}] ${text}${dom(node).nextSibling ? '\n' : ''}`;
+/**
+ * HTML to Markdown (node-html-markdown: about twice turndown's speed here). List items as
+ * `- item` / `1. item`, and a checklist's items as GitHub task items: `- [x] done`, `- [ ] to do`.
+ */
+const htmlToMarkdown = new NodeHtmlMarkdown(
+  { bulletMarker: '-', emDelimiter: '*', keepDataImages: true },
+  {
+    li: ({ node, options, indentLevel, listKind, listItemNumber }) => {
+      const item = node as unknown as ListItemNode;
+      const inChecklist = item.parentNode?.getAttribute('data-checklist') !== undefined;
+      const box = inChecklist
+        ? `[${item.getAttribute('data-checked') === 'true' ? 'x' : ' '}] `
+        : '';
+      const bullet =
+        listKind === 'OL' && listItemNumber !== undefined
+          ? `${listItemNumber}. `
+          : `${options.bulletMarker} `;
+      return {
+        prefix: `${options.indent.repeat(indentLevel ?? 0)}${bullet}${box}`,
+        surroundingNewlines: 1,
+        postprocess: ({ content }) =>
+          content.trim() === '' && !inChecklist ? PostProcessResult.RemoveNode : content.trim(),
+      };
+    },
+    u: { prefix: '<u>', postfix: '</u>' },
   },
-});
-// `- item` and `1. item` rather than turndown's `-   item`.
-turndown.addRule('listItem', {
-  filter: 'li',
-  replacement: (content, node) => {
-    const parent = dom(node).parentNode;
-    let prefix = '- ';
-    if (parent?.nodeName === 'OL') {
-      const siblings = (parent as unknown as { children: ArrayLike<unknown> }).children;
-      prefix = `${Array.prototype.indexOf.call(siblings, node) + 1}. `;
-    }
-    const text = content
-      .replace(/^\n+/, '')
-      .replace(/\n+$/, '\n')
-      .replace(/\n/gm, `\n${' '.repeat(prefix.length)}`);
-    return `${prefix}${text.trimEnd()}${dom(node).nextSibling ? '\n' : ''}`;
-  },
-});
-turndown.addRule('underline', {
-  filter: ['u'],
-  replacement: (content) => `<u>${content}</u>`,
-});
+);
 
 /** A note as a Markdown file: YAML front matter with every field, then the body. */
 export function noteToMarkdown(note: NoteRecord): string {
@@ -184,7 +171,7 @@ export function noteToMarkdown(note: NoteRecord): string {
   if (note.location === 'trash') meta.trashed = true;
   meta.created = note.createdAt;
   meta.updated = note.updatedAt;
-  const body = note.content ? turndown.turndown(note.content) : '';
+  const body = note.content ? htmlToMarkdown.translate(note.content) : '';
   return `---\n${YAML.stringify(meta)}---\n\n${body}\n`;
 }
 

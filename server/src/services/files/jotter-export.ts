@@ -9,7 +9,11 @@ export const exportFormat = { format: 'jotter-notes', version: 1 } as const;
 const location = z.enum(['notes', 'archive', 'trash']);
 
 const exportedNote = z.object({
-  id: z.string().min(1).max(200),
+  id: z
+    .string()
+    .min(1)
+    .max(200)
+    .refine((id) => !id.includes('\u0000'), 'must not contain the NUL character'),
   title: z.string().default(''),
   content: z.string().default(''),
   color: z.string().default(''),

@@ -100,7 +100,8 @@ export function readZip(path: string, visit: (entry: ZipEntry) => Promise<void>)
         const fail = (error: unknown) => {
           if (failed) return;
           failed = true;
-          zip.close();
+          // autoClose may have closed it already (after the last entry).
+          if (zip.isOpen) zip.close();
           if (error instanceof AppError) reject(error);
           else reject(explain(error instanceof Error ? error : new Error(String(error))));
         };

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+
 import yauzl from 'yauzl';
 
 import { AppError, badInput } from '../../errors';
@@ -13,6 +16,9 @@ export interface ZipEntry {
   /** Inflates the entry as UTF-8 text, refusing more than `maxBytes`. */
   text(maxBytes: number): Promise<string>;
 }
+
+/** Zips up to this size are read from memory (see {@link readZip}). */
+const inMemoryBytes = 32 * 1024 * 1024;
 
 const unreadable = (why: string) => badInput('file', `not a readable zip archive: ${why}`);
 
@@ -51,24 +57,55 @@ function readText(
       ),
     );
   }
+  // A deflated entry's bytes are read as they are and inflated in one call, capped at what the
+  // entry declares (so a zip bomb stops there): for thousands of small notes a zlib stream per
+  // entry costs more than the notes. Stored entries are read as they are.
+  const deflated = entry.compressionMethod === 8;
+  // Deflate never makes data much bigger: more compressed bytes than that is a lie.
+  if (entry.compressedSize > entry.uncompressedSize + 1024 + entry.uncompressedSize / 100) {
+    return Promise.reject(explain(new Error('size mismatch: more compressed than inflated bytes')));
+  }
+  if (!deflated && entry.compressionMethod !== 0) {
+    return Promise.reject(
+      unreadable(`${entry.fileName} uses compression method ${entry.compressionMethod}`),
+    );
+  }
   return new Promise((resolve, reject) => {
-    zip.openReadStream(entry, (error, stream) => {
+    zip.openReadStream(entry, { decompress: deflated ? false : null }, (error, stream) => {
       if (error) return reject(explain(error));
       const chunks: Buffer[] = [];
       let size = 0;
       stream.on('data', (chunk: Buffer) => {
         size += chunk.length;
-        counted(chunk.length);
+        if (size > entry.compressedSize + 64) {
+          stream.destroy(explain(new Error('too many bytes in the stream')));
+          return;
+        }
         chunks.push(chunk);
       });
       stream.on('error', (e: Error) => reject(e instanceof AppError ? e : explain(e)));
       stream.on('end', () => {
-        if (size > maxBytes) return reject(explain(new Error('too many bytes in the stream')));
-        resolve(
-          Buffer.concat(chunks)
-            .toString('utf8')
-            .replace(/^\uFEFF/, ''),
-        );
+        let bytes: Buffer;
+        try {
+          bytes = deflated
+            ? zlib.inflateRawSync(Buffer.concat(chunks), {
+                maxOutputLength: entry.uncompressedSize + 1,
+              })
+            : Buffer.concat(chunks);
+        } catch (e) {
+          return reject(
+            explain(
+              e instanceof RangeError ? new Error('too many bytes in the stream') : (e as Error),
+            ),
+          );
+        }
+        if (bytes.length !== entry.uncompressedSize) {
+          return reject(
+            explain(new Error(`size mismatch: ${bytes.length} != ${entry.uncompressedSize}`)),
+          );
+        }
+        counted(bytes.length);
+        resolve(bytes.toString('utf8').replace(/^\uFEFF/, ''));
       });
     });
   });
@@ -79,64 +116,75 @@ function readText(
  * entry in order and decides whether to read its text. Refuses (400, AppError) a file that is not
  * a zip, has unsafe names, too many entries, or inflates past the caps in {@link importLimits}.
  */
-export function readZip(path: string, visit: (entry: ZipEntry) => Promise<void>): Promise<void> {
+export async function readZip(
+  path: string,
+  visit: (entry: ZipEntry) => Promise<void>,
+): Promise<void> {
+  // A small zip is read from memory: thousands of tiny entries read from the file one by one
+  // spend most of their time waiting on the disk's thread pool. A large one stays on disk.
+  const { size } = await fs.promises.stat(path);
+  const inMemory = size <= inMemoryBytes ? await fs.promises.readFile(path) : undefined;
   return new Promise((resolve, reject) => {
-    yauzl.open(
-      path,
-      { lazyEntries: true, autoClose: true, validateEntrySizes: true, strictFileNames: false },
-      (openError, zip) => {
-        if (openError) return reject(explain(openError));
-        if (zip.entryCount > importLimits.entries) {
-          zip.close();
-          return reject(
+    const options = {
+      lazyEntries: true,
+      autoClose: true,
+      validateEntrySizes: true,
+      strictFileNames: false,
+    };
+    const opened = (openError: Error | null, zip: yauzl.ZipFile) => {
+      if (openError) return reject(explain(openError));
+      if (zip.entryCount > importLimits.entries) {
+        zip.close();
+        return reject(
+          badInput(
+            'file',
+            `the zip holds ${zip.entryCount} entries, more than the ${importLimits.entries} an import may have; nothing was imported`,
+          ),
+        );
+      }
+      let total = 0;
+      let failed = false;
+      const fail = (error: unknown) => {
+        if (failed) return;
+        failed = true;
+        // autoClose may have closed it already (after the last entry).
+        if (zip.isOpen) zip.close();
+        if (error instanceof AppError) reject(error);
+        else reject(explain(error instanceof Error ? error : new Error(String(error))));
+      };
+      const counted = (bytes: number) => {
+        total += bytes;
+        if (total > importLimits.totalBytes) {
+          fail(
             badInput(
               'file',
-              `the zip holds ${zip.entryCount} entries, more than the ${importLimits.entries} an import may have; nothing was imported`,
+              `the zip's note files expand to more than ${megabytes(importLimits.totalBytes)}; nothing was imported`,
             ),
           );
         }
-        let total = 0;
-        let failed = false;
-        const fail = (error: unknown) => {
-          if (failed) return;
-          failed = true;
-          // autoClose may have closed it already (after the last entry).
-          if (zip.isOpen) zip.close();
-          if (error instanceof AppError) reject(error);
-          else reject(explain(error instanceof Error ? error : new Error(String(error))));
-        };
-        const counted = (bytes: number) => {
-          total += bytes;
-          if (total > importLimits.totalBytes) {
-            fail(
-              badInput(
-                'file',
-                `the zip's note files expand to more than ${megabytes(importLimits.totalBytes)}; nothing was imported`,
-              ),
-            );
-          }
-        };
-        zip.on('error', fail);
-        zip.on('end', () => {
-          if (!failed) resolve();
-        });
-        zip.on('entry', (entry: yauzl.Entry) => {
-          if (failed) return;
-          if (entry.fileName.endsWith('/')) {
-            zip.readEntry();
-            return;
-          }
-          visit({
-            name: entry.fileName,
-            size: entry.uncompressedSize,
-            encrypted: entry.isEncrypted(),
-            text: (maxBytes) => readText(zip, entry, maxBytes, counted),
-          }).then(() => {
-            if (!failed) zip.readEntry();
-          }, fail);
-        });
-        zip.readEntry();
-      },
-    );
+      };
+      zip.on('error', fail);
+      zip.on('end', () => {
+        if (!failed) resolve();
+      });
+      zip.on('entry', (entry: yauzl.Entry) => {
+        if (failed) return;
+        if (entry.fileName.endsWith('/')) {
+          zip.readEntry();
+          return;
+        }
+        visit({
+          name: entry.fileName,
+          size: entry.uncompressedSize,
+          encrypted: entry.isEncrypted(),
+          text: (maxBytes) => readText(zip, entry, maxBytes, counted),
+        }).then(() => {
+          if (!failed) zip.readEntry();
+        }, fail);
+      });
+      zip.readEntry();
+    };
+    if (inMemory) yauzl.fromBuffer(inMemory, options, opened);
+    else yauzl.open(path, options, opened);
   });
 }

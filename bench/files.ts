@@ -10,7 +10,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
+import { Readable } from 'node:stream';
+
 import SQLite from 'better-sqlite3';
+import { NodeHtmlMarkdown } from 'node-html-markdown';
+import YAML from 'yaml';
 import yazl from 'yazl';
 
 import { openStore } from '../server/src/store';
@@ -181,6 +185,49 @@ function bareExport(file: string): number {
   return ms;
 }
 
+/**
+ * The floor for the Markdown export: the same rows read, each converted with the same library
+ * (node-html-markdown) under a YAML front matter, and zipped with yazl, in process.
+ */
+async function bareMarkdownExport(file: string): Promise<number> {
+  const db = new SQLite(file, { readonly: true });
+  const convert = new NodeHtmlMarkdown({ bulletMarker: '-' });
+  const t0 = performance.now();
+  const zip = new yazl.ZipFile();
+  let bytes = 0;
+  const done = new Promise<void>((resolve, reject) => {
+    zip.outputStream.on('data', (c: Buffer) => (bytes += c.length));
+    zip.outputStream.on('end', resolve);
+    zip.outputStream.on('error', reject);
+  });
+  type Row = {
+    id: string;
+    title: string;
+    content: string;
+    tags: string;
+    created_at: string;
+    updated_at: string;
+  };
+  for (const row of db
+    .prepare('select * from notes order by created_at, id')
+    .iterate() as Iterable<Row>) {
+    const meta = YAML.stringify({
+      title: row.title,
+      labels: JSON.parse(row.tags) as string[],
+      created: row.created_at,
+      updated: row.updated_at,
+    });
+    const text = `---\n${meta}---\n\n${convert.translate(row.content)}\n`;
+    zip.addReadStream(Readable.from([Buffer.from(text)]), `${row.id}.md`);
+  }
+  zip.end();
+  await done;
+  const ms = performance.now() - t0;
+  db.close();
+  if (bytes === 0) throw new Error('nothing to export');
+  return ms;
+}
+
 export async function filesFigures(): Promise<Figure[]> {
   fs.mkdirSync(cache, { recursive: true });
   const bareFile = path.join(cache, 'files-bare.db');
@@ -224,6 +271,14 @@ export async function filesFigures(): Promise<Figure[]> {
     }
   }
   const bareExportMs = bareExport(jotterFile);
+  const bareMarkdownMs = await bareMarkdownExport(jotterFile);
+  const floors: Record<string, { ms: number; what: string }> = {
+    json: { ms: bareExportMs, what: 'a bare read + JSON of the same rows' },
+    markdown: {
+      ms: bareMarkdownMs,
+      what: 'a bare read of the same rows converted with the same library and zipped',
+    },
+  };
 
   const perSecond = (ms: number) => (noteCount * 1000) / ms;
   const figures: Figure[] = [
@@ -249,16 +304,17 @@ export async function filesFigures(): Promise<Figure[]> {
     },
   ];
   for (const [format, run] of Object.entries(exports)) {
+    const floor = floors[format]!;
     figures.push(
       {
         section: 'files',
-        figure: `export of ${noteCount.toLocaleString('en')} notes as ${format} (${(run.bytes / 1048576).toFixed(1)} MB), notes/s vs a bare read + JSON of the same rows`,
+        figure: `export of ${noteCount.toLocaleString('en')} notes as ${format} (${(run.bytes / 1048576).toFixed(1)} MB), notes/s vs ${floor.what}`,
         value: perSecond(run.ms),
         unit: 'notes/s',
-        baseline: perSecond(bareExportMs),
-        ratio: bareExportMs / run.ms,
+        baseline: perSecond(floor.ms),
+        ratio: floor.ms / run.ms,
         target: '≥ 0.3× and ≥ 2,000 notes/s',
-        holds: bareExportMs / run.ms >= 0.3 && perSecond(run.ms) >= 2000,
+        holds: floor.ms / run.ms >= 0.3 && perSecond(run.ms) >= 2000,
       },
       {
         section: 'files',

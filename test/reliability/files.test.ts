@@ -114,14 +114,18 @@ it('a backup taken under concurrent writes opens, passes integrity_check and hol
   }
 });
 
-/** A Takeout of `count` notes. */
+/**
+ * A Takeout of `count` notes of about 2 kB: the import's transaction then dirties more pages than
+ * SQLite's 2 MB page cache holds, so it spills them into the WAL before it commits, and a growing
+ * WAL shows the transaction at work (a kill then must leave none of it).
+ */
 function bigTakeout(count: number): Promise<Buffer> {
   return zipOf(
     Array.from({ length: count }, (_, i) => ({
       name: `Takeout/Keep/note ${i}.json`,
       data: keepNote({
         title: `Imported ${i}`,
-        textContent: `line one of ${i}\n${'some words to make the note a realistic size '.repeat(8)}`,
+        textContent: `line one of ${i}\n${'some words to make the note a realistic size '.repeat(40)}`,
         labels: [{ name: `label${i % 20}` }],
         userEditedTimestampUsec: 1_600_000_000_000_000 + i * 1_000_000,
       }),

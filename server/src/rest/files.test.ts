@@ -339,6 +339,29 @@ describe('GET /api/export and importing it back', () => {
     expect(res.body.errors[0]).toMatch(/format: must be "json" or "markdown"/);
   });
 
+  it("an export holds the caller's notes only", async () => {
+    const a = await t.signup();
+    const b = await t.signup();
+    await t.http
+      .post('/api/notes')
+      .set('authorization', a.token)
+      .send({ note: { title: 'mine' } });
+    await t.http
+      .post('/api/notes')
+      .set('authorization', b.token)
+      .send({ note: { title: 'theirs' } });
+    const json = await t.http.get('/api/export?format=json').set('authorization', a.token);
+    expect(
+      (JSON.parse(json.text) as { notes: Array<{ title: string }> }).notes.map((n) => n.title),
+    ).toEqual(['mine']);
+    const zip = await t.http
+      .get('/api/export?format=markdown')
+      .set('authorization', a.token)
+      .buffer(true)
+      .parse((response, done) => binary(response as unknown as http.IncomingMessage, done));
+    expect([...(await unzip(zip.body as Buffer)).keys()]).toEqual(['mine.md']);
+  });
+
   it('JSON: every note with every field, as an attachment; imported elsewhere it is the same, into the same account nothing is added', async () => {
     const a = await t.signup();
     await seed(a.token);

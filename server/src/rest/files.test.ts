@@ -257,32 +257,36 @@ describe('POST /api/import: Markdown files in a zip', () => {
 describe('POST /api/import: a Jotter JSON export', () => {
   it('imports the notes that fit the format and skips the others by their place, with the reason', async () => {
     const { token, id } = await t.signup();
-    const res = await importJson(
-      token,
-      JSON.stringify({
-        format: 'jotter-notes',
-        version: 1,
-        notes: [
-          {
-            id: 'a',
-            title: 'Kept',
-            content: '<p>ok</p><img src=x onerror=alert(1)>',
-            location: 'archive',
-          },
-          { id: 'b', title: 'Lost', location: 'moon' },
-          { id: 'c', title: 'x'.repeat(600) },
-          { id: 'd\u0000', title: 'NUL id' },
-        ],
-      }),
-    );
+    const res = await t.http
+      .post('/api/import')
+      .set('authorization', token)
+      .set('content-type', 'application/json')
+      .set('x-file-name', encodeURIComponent('Mes notes é.json'))
+      .send(
+        JSON.stringify({
+          format: 'jotter-notes',
+          version: 1,
+          notes: [
+            {
+              id: 'a',
+              title: 'Kept',
+              content: '<p>ok</p><img src=x onerror=alert(1)>',
+              location: 'archive',
+            },
+            { id: 'b', title: 'Lost', location: 'moon' },
+            { id: 'c', title: 'x'.repeat(600) },
+            { id: 'd\u0000', title: 'NUL id' },
+          ],
+        }),
+      );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       imported: 1,
       alreadyImported: 0,
       skipped: [
-        { file: 'upload.json (note 2)', reason: expect.stringMatching(/^location: /) },
-        { file: 'upload.json (note 4)', reason: expect.stringMatching(/^id: /) },
-        { file: 'upload.json (note 3)', reason: 'title: must be at most 500 characters' },
+        { file: 'Mes notes é.json (note 2)', reason: expect.stringMatching(/^location: /) },
+        { file: 'Mes notes é.json (note 4)', reason: expect.stringMatching(/^id: /) },
+        { file: 'Mes notes é.json (note 3)', reason: 'title: must be at most 500 characters' },
       ],
     });
     const [kept] = await t.behind.notes(id);

@@ -77,6 +77,19 @@ function uploadFailure(error: unknown): unknown {
   return error;
 }
 
+/** The uploaded file's name, URI-encoded in `x-file-name` (headers are ASCII): for the summary. */
+const fileName = z
+  .string()
+  .max(600)
+  .transform((raw, ctx) => {
+    try {
+      return decodeURIComponent(raw).slice(0, 200);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'is not URI-encoded' });
+      return z.NEVER;
+    }
+  });
+
 const exportQuery = z.object({
   format: z.enum(['json', 'markdown'], 'must be "json" or "markdown"').default('json'),
 });
@@ -101,7 +114,7 @@ export function filesRouter(services: Services, maxBytes: number): Router {
     try {
       if (type === 'application/json') {
         const text = await bodyText(req, limit);
-        const name = z.string().max(200).safeParse(req.headers['x-file-name']);
+        const name = fileName.safeParse(req.headers['x-file-name']);
         result = await services.importer.importFile(user.id, {
           kind: 'json',
           name: name.success ? name.data : 'upload.json',

@@ -45,6 +45,7 @@ export function uploadImport(
     xhr.open('POST', '/api/import');
     xhr.setRequestHeader('authorization', readToken());
     xhr.setRequestHeader('content-type', importContentType(file));
+    xhr.setRequestHeader('x-file-name', encodeURIComponent(file.name));
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) {
         onProgress({ stage: 'uploading', fraction: event.loaded / event.total });

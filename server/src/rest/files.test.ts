@@ -1,5 +1,6 @@
 import http from 'node:http';
 
+import fc from 'fast-check';
 import yauzl from 'yauzl';
 import YAML from 'yaml';
 
@@ -622,5 +623,39 @@ describe('POST /api/import: size limits', () => {
     // the connection close instead. Either way nothing is imported.
     if (res.status !== 0) expect(res.body.errors[0]).toMatch(/larger than the 1 MB/);
     expect(await small.behind.notes(id)).toEqual([]);
+  });
+});
+
+describe('POST /api/import: damaged files never make a 500', () => {
+  it('answers 200 or 400 to a Takeout with random bytes changed or cut, and to random JSON', async () => {
+    const { token } = await t.signup();
+    const zip = await zipOf(takeoutEntries());
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({ at: fc.nat(zip.length - 1), byte: fc.integer({ min: 0, max: 255 }) }),
+          {
+            minLength: 1,
+            maxLength: 8,
+          },
+        ),
+        fc.option(fc.nat(zip.length), { nil: undefined }),
+        async (changes, cut) => {
+          const damaged = Buffer.from(zip.subarray(0, cut ?? zip.length));
+          for (const { at, byte } of changes) if (at < damaged.length) damaged[at] = byte;
+          const res = await importZip(token, damaged);
+          expect([200, 400]).toContain(res.status);
+          if (res.status === 400) expect(res.body.errors[0]).toMatch(/^file: /);
+        },
+      ),
+      { numRuns: 60 },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue(), async (value) => {
+        const res = await importJson(token, JSON.stringify(value));
+        expect([200, 400]).toContain(res.status);
+      }),
+      { numRuns: 60 },
+    );
   });
 });

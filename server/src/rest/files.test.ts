@@ -174,6 +174,20 @@ describe('POST /api/import: a Google Keep Takeout', () => {
     expect(await t.behind.notes(id)).toHaveLength(7);
   });
 
+  it('lists at most 1,000 skipped files, counting the rest', async () => {
+    const { token } = await t.signup();
+    const strangers = Array.from({ length: 1203 }, (_, i) => ({ name: `x/${i}.pdf`, data: '' }));
+    const res = await importZip(token, await zipOf([{ name: 'a.md', data: '# a' }, ...strangers]));
+    expect(res.status).toBe(200);
+    const body = res.body as ImportAnswer;
+    expect(body.imported).toBe(1);
+    expect(body.skipped).toHaveLength(1001);
+    expect(body.skipped.at(-1)).toEqual({
+      file: '203 more files',
+      reason: 'not listed: the list is long enough',
+    });
+  });
+
   it('skips a Keep JSON file of the wrong shape with its reason, importing the rest', async () => {
     const { token } = await t.signup();
     const res = await importZip(

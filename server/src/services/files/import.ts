@@ -140,8 +140,15 @@ export function importService(store: Store) {
     // the file's text does not stay in memory beside the notes made from it.
     const ready: Array<{ key: string; sourceId?: string; record: NoteRecord }> = [];
     let repeated = 0;
+    let moreSkipped = 0;
+    const skip = (items: readonly Skipped[]) => {
+      for (const item of items) {
+        if (skipped.length < importLimits.skippedListed) skipped.push(item);
+        else moreSkipped += 1;
+      }
+    };
     const take = (part: SourceFile) => {
-      skipped.push(...part.skipped);
+      skip(part.skipped);
       for (const note of part.notes) {
         if (seen.has(note.key)) {
           repeated += 1;
@@ -158,7 +165,7 @@ export function importService(store: Store) {
           ready.push({ key: note.key, sourceId: note.sourceId, record: toRecord(note, at) });
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
-          skipped.push({ file: note.file, reason: error.message });
+          skip([{ file: note.file, reason: error.message }]);
         }
       }
     };
@@ -193,6 +200,12 @@ export function importService(store: Store) {
       }
       return records.length;
     });
+    if (moreSkipped > 0) {
+      skipped.push({
+        file: `${moreSkipped} more files`,
+        reason: 'not listed: the list is long enough',
+      });
+    }
     return { imported, alreadyImported: ready.length - imported + repeated, skipped };
   }
 

@@ -16,6 +16,8 @@ export const importLimits = {
   totalBytes: 512 * 1024 * 1024,
   /** Notes in one import. */
   notes: 25_000,
+  /** Skipped files listed one by one in the answer; the rest are counted. */
+  skippedListed: 1000,
   /** Imports running at once on one server (each holds its parsed notes until it commits). */
   concurrent: 2,
 } as const;

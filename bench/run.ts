@@ -2,7 +2,8 @@
  * `npm run bench` (`-- --quick` for a short run, `-- --no-pg` to skip PostgreSQL, `-- --no-client`
  * to skip the browser figures, `-- --client-only` for the browser figures alone, `-- --sync-only`
  * for the live-sync figures alone, `-- --checklist-only` for ticking a checklist item on a card
- * alone): every figure beside a baseline measured in the same run, printed
+ * alone, `-- --files-only` for the import and export figures alone): every figure beside a
+ * baseline measured in the same run, printed
  * as one table and written to bench/results/latest.json.
  */
 import { execFileSync } from 'node:child_process';
@@ -13,6 +14,7 @@ import path from 'node:path';
 import { apiOverhead } from './api';
 import { checklistFigure } from './checklist';
 import { clientFigures } from './client';
+import { filesFigures } from './files';
 import { freePort, root, startMedian, startProcess } from './lib/server';
 import type { Figure } from './lib/stats';
 import { searchSqlite } from './search';
@@ -22,7 +24,9 @@ const quick = process.argv.includes('--quick');
 const clientOnly = process.argv.includes('--client-only');
 const syncOnly = process.argv.includes('--sync-only');
 const checklistOnly = process.argv.includes('--checklist-only');
-const withPg = !clientOnly && !syncOnly && !checklistOnly && !process.argv.includes('--no-pg');
+const filesOnly = process.argv.includes('--files-only');
+const withPg =
+  !clientOnly && !syncOnly && !checklistOnly && !filesOnly && !process.argv.includes('--no-pg');
 const seconds = quick ? 3 : 10;
 const runs = quick ? 20 : 50;
 
@@ -69,6 +73,11 @@ async function liveSync(figures: Figure[]) {
   figures.push(...(await syncFigures(seconds)));
 }
 
+async function files(figures: Figure[]) {
+  console.log('Import of a 10,000-note Takeout and export of 10,000 notes (SQLite)…');
+  figures.push(...(await filesFigures()));
+}
+
 async function serverFigures(figures: Figure[]) {
   console.log(
     `API overhead (autocannon, 50 connections, ${seconds} s per server: baseline, Jotter, Jotter, baseline; the reads again at half Jotter's rate)…`,
@@ -77,6 +86,7 @@ async function serverFigures(figures: Figure[]) {
   figures.push(...api.figures);
 
   await liveSync(figures);
+  await files(figures);
 
   console.log(`Search at 100,000 notes on SQLite (${runs} runs per case)…`);
   const coldBase = await coldStartBaseline();
@@ -112,6 +122,7 @@ async function main() {
   const figures: Figure[] = [];
 
   if (syncOnly) await liveSync(figures);
+  else if (filesOnly) await files(figures);
   else if (!clientOnly && !checklistOnly) await serverFigures(figures);
 
   if (withPg) {
@@ -145,7 +156,7 @@ async function main() {
     }
   }
 
-  if (!syncOnly && !checklistOnly && !process.argv.includes('--no-client')) {
+  if (!syncOnly && !checklistOnly && !filesOnly && !process.argv.includes('--no-client')) {
     console.log('Client: Lighthouse on the landing page and /home, /home with 10,000 notes…');
     try {
       figures.push(...(await clientFigures(quick)));

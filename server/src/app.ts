@@ -104,6 +104,7 @@ export async function createApp(
   );
   const services = createServices(store, tokens, {
     argon2: config.argon2,
+    allowSignup: config.allowSignup,
     noteEvents: { retentionHours: config.eventRetentionHours },
     retention: { trashDays: config.trashRetentionDays, revisionDays: config.revisionRetentionDays },
     clock: hooks.clock,
@@ -176,7 +177,12 @@ export async function createApp(
       },
     }),
   );
-  app.use(express.json({ limit: '1mb' }));
+  // An import's body is the file itself, read by its own route (rest/files.ts), not parsed here.
+  const jsonBody = express.json({ limit: '1mb' });
+  app.use((req, res, next) => {
+    if (req.path === '/api/import') next();
+    else jsonBody(req, res, next);
+  });
 
   // Healthy means a write would succeed now: the database answers, takes a write lock, has disk.
   app.get('/healthz', async (_req, res) => {
@@ -194,7 +200,7 @@ export async function createApp(
   // compressed once at start (compressed-assets.ts), not here.
   const compressAnswers = compression({ level: 1, threshold: 1024 });
   app.use(['/api', '/graphql'], compressAnswers);
-  app.use('/api', restRouter({ services, authLimiter }));
+  app.use('/api', restRouter({ services, authLimiter, importMaxBytes: config.importMaxBytes }));
   app.use('/api', errorHandler(logger));
 
   const playground = path.join(config.clientDist, 'graphiql.html');

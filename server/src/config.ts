@@ -22,6 +22,12 @@ const envSchema = z.object({
     .regex(/^\d+[smhd]?$/, 'TOKEN_TTL is a number of seconds or a duration like 15m, 12h, 7d')
     .default('7d'),
   DEMO_USERS: booleanFlag.default(true),
+  ALLOW_SIGNUP: booleanFlag.default(true),
+  IMPORT_MAX_MB: z.coerce
+    .number()
+    .int()
+    .min(1, 'IMPORT_MAX_MB is a whole number of megabytes from 1')
+    .default(256),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
   TRUST_PROXY: booleanFlag.default(false),
@@ -51,6 +57,10 @@ export interface Config {
   jwtSecret: string | undefined;
   tokenTtl: string;
   demoUsers: boolean;
+  /** Off: nobody can create an account (403); existing and demo accounts still sign in. */
+  allowSignup: boolean;
+  /** The largest file an import takes, in bytes (a JSON export at most 64 MB of it). */
+  importMaxBytes: number;
   logLevel: string;
   /** Failed login/signup attempts allowed per IP per minute (and per account per 15 minutes); 0 turns the limit off. */
   authRateLimit: number;
@@ -89,6 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     tokenTtl: e.TOKEN_TTL,
     demoUsers: e.DEMO_USERS,
+    allowSignup: e.ALLOW_SIGNUP,
+    importMaxBytes: e.IMPORT_MAX_MB * 1024 * 1024,
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,

@@ -2,6 +2,7 @@
 export type ErrorKind =
   | 'BAD_USER_INPUT'
   | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'VERSION_CONFLICT'
@@ -49,6 +50,10 @@ export const messages = {
   /** The spec writes "Exisits"; Jotter spells it right, as its client's toast does. */
   labelExists: (label: string) => `${label} Already Exists`,
 } as const;
+
+/** Why signup is refused when ALLOW_SIGNUP is off; the signup page shows it too. */
+export const signupClosedMessage =
+  'Signup is turned off on this server: only existing accounts can sign in. Ask the person who runs it for an account.';
 
 export const badInput = (field: string, message: string) =>
   new AppError('BAD_USER_INPUT', `${field}: ${message}`, field);

@@ -15,6 +15,7 @@ import { toGraphQLNote } from './resolvers/mapping';
 const codeOf: Record<ErrorKind, string> = {
   BAD_USER_INPUT: 'BAD_USER_INPUT',
   UNAUTHENTICATED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
   NOT_FOUND: 'NOT_FOUND',
   EMAIL_NOT_REGISTERED: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',

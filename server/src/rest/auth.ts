@@ -25,6 +25,11 @@ export async function userWithLists(services: Services, user: Parameters<typeof 
 export function authRouter({ services, authLimiter }: RestDeps): Router {
   const router = Router();
 
+  // Whether this server takes signups (ALLOW_SIGNUP), for the signup page to say so up front.
+  router.get('/signup', (_req, res) => {
+    res.json({ open: services.users.signupOpen });
+  });
+
   router.post('/signup', async (req, res) => {
     const body = parseBody(req, z.object({}).passthrough());
     const email = typeof body.email === 'string' ? body.email : undefined;

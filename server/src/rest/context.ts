@@ -8,6 +8,8 @@ import type { PublicUser } from '../services/users';
 export interface RestDeps {
   services: Services;
   authLimiter: AuthLimiter;
+  /** The largest file POST /api/import takes. */
+  importMaxBytes: number;
 }
 
 /** Requires a valid token: puts the caller in `res.locals.user`, or answers 401 (503 when the database is down). */

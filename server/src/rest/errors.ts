@@ -14,6 +14,7 @@ import { presentNote } from './present';
 const statusOf: Record<ErrorKind, number> = {
   BAD_USER_INPUT: 400,
   UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
   NOT_FOUND: 404,
   EMAIL_NOT_REGISTERED: 404,
   CONFLICT: 422,

@@ -4,6 +4,7 @@ import { archivesRouter } from './archives';
 import { authRouter, userWithLists } from './auth';
 import { authenticate, currentUser, type RestDeps } from './context';
 import { apiNotFound } from './errors';
+import { filesRouter } from './files';
 import { notesRouter } from './notes';
 import { trashRouter } from './trash';
 
@@ -28,6 +29,8 @@ export function restRouter(deps: RestDeps): Router {
   router.use('/notes', requireUser, notesRouter(deps.services));
   router.use('/archives', requireUser, archivesRouter(deps.services));
   router.use('/trash', requireUser, trashRouter(deps.services));
+  router.use(['/import', '/export'], requireUser);
+  router.use(filesRouter(deps.services, deps.importMaxBytes));
   router.use(apiNotFound);
   return router;
 }

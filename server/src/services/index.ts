@@ -1,6 +1,8 @@
 import type { TokenService } from '../auth/tokens';
 import type { Store } from '../store';
 import { callerService, type CallerService } from './caller';
+import { exportService, type ExportService } from './files/export';
+import { importService, type ImportService } from './files/import';
 import { labelsService, type LabelsService } from './labels';
 import { noteEventsService, type NoteEventsOptions, type NoteEventsService } from './note-events';
 import type { Clock } from './clock';
@@ -16,6 +18,8 @@ export interface Services {
   noteEvents: NoteEventsService;
   retention: RetentionService;
   caller: CallerService;
+  importer: ImportService;
+  exporter: ExportService;
 }
 
 export interface ServicesOptions extends UsersServiceOptions {
@@ -39,5 +43,7 @@ export function createServices(
     noteEvents: noteEventsService(store, options.noteEvents),
     retention: retentionService(store, { ...options.retention, clock: options.clock }),
     caller: callerService(users),
+    importer: importService(store),
+    exporter: exportService(store),
   };
 }

@@ -12,6 +12,7 @@ import {
   invalidToken,
   messages,
   nulMessage,
+  signupClosedMessage,
 } from '../errors';
 import type { Store, UserRecord } from '../store';
 import { now } from './clock';
@@ -74,6 +75,8 @@ function toPublicUser(user: UserRecord): PublicUser {
 
 export interface UsersServiceOptions {
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
+  /** False: signup is refused (FORBIDDEN); existing and seeded demo accounts still sign in. */
+  allowSignup: boolean;
 }
 
 /** Accounts: signup, login, token checks and logout. */
@@ -93,36 +96,44 @@ export function usersService(store: Store, tokens: TokenService, options: UsersS
     };
   }
 
-  return {
-    async signup(input: unknown): Promise<Session> {
-      const parsed = signupSchema.safeParse(input);
-      if (!parsed.success) throw fromZodIssues(parsed.error.issues);
-      const { firstName, lastName, email, password, confirmPassword } = parsed.data;
-      if (confirmPassword !== undefined && confirmPassword !== password) {
-        throw badInput('confirmPassword', 'does not match password');
-      }
+  /** Creates an account (signup, and the demo accounts whatever ALLOW_SIGNUP says). */
+  async function create(input: unknown): Promise<Session> {
+    const parsed = signupSchema.safeParse(input);
+    if (!parsed.success) throw fromZodIssues(parsed.error.issues);
+    const { firstName, lastName, email, password, confirmPassword } = parsed.data;
+    if (confirmPassword !== undefined && confirmPassword !== password) {
+      throw badInput('confirmPassword', 'does not match password');
+    }
+    if (await store.users.findByEmail(email)) throw new AppError('CONFLICT', messages.emailExists);
+    const at = now();
+    const user: UserRecord = {
+      id: crypto.randomUUID(),
+      email,
+      firstName,
+      lastName,
+      passwordHash: await argon2.hash(password, hashOptions),
+      tokenVersion: 0,
+      createdAt: at,
+      updatedAt: at,
+    };
+    try {
+      await store.users.insert(user);
+    } catch (error) {
+      // Two signups for one email at once: the unique index decides.
       if (await store.users.findByEmail(email))
         throw new AppError('CONFLICT', messages.emailExists);
-      const at = now();
-      const user: UserRecord = {
-        id: crypto.randomUUID(),
-        email,
-        firstName,
-        lastName,
-        passwordHash: await argon2.hash(password, hashOptions),
-        tokenVersion: 0,
-        createdAt: at,
-        updatedAt: at,
-      };
-      try {
-        await store.users.insert(user);
-      } catch (error) {
-        // Two signups for one email at once: the unique index decides.
-        if (await store.users.findByEmail(email))
-          throw new AppError('CONFLICT', messages.emailExists);
-        throw error;
-      }
-      return { user: toPublicUser(user), token: issue(user) };
+      throw error;
+    }
+    return { user: toPublicUser(user), token: issue(user) };
+  }
+
+  return {
+    /** Whether anyone may create an account here (ALLOW_SIGNUP). */
+    signupOpen: options.allowSignup,
+
+    async signup(input: unknown): Promise<Session> {
+      if (!options.allowSignup) throw new AppError('FORBIDDEN', signupClosedMessage);
+      return create(input);
     },
 
     async login(email: string, password: string): Promise<Session> {
@@ -161,7 +172,7 @@ export function usersService(store: Store, tokens: TokenService, options: UsersS
     /** Creates the account unless the email is taken; used to seed demo users. */
     async ensure(input: SignupInput): Promise<void> {
       if (await store.users.findByEmail(input.email)) return;
-      await this.signup(input);
+      await create(input);
     },
   };
 }

@@ -129,6 +129,21 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    // Imports: which source notes each user has imported, so the same file twice adds nothing.
+    '0005_imports': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('note_imports')
+          .addColumn('user_id', 'text', (c) =>
+            c.notNull().references('users.id').onDelete('cascade'),
+          )
+          .addColumn('import_key', 'text', (c) => c.notNull())
+          .addColumn('note_id', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('note_imports_pk', ['user_id', 'import_key'])
+          .execute();
+      },
+    },
     // Version history (earlier texts of each note) and trash retention (when a note was trashed).
     '0006_revisions': {
       async up(db: Kysely<unknown>) {

@@ -81,6 +81,41 @@ export function noteRepository(
       await replaceTags(userId, note.id, note.tags);
     },
 
+    async insertMany(userId, notes) {
+      for (const batch of chunks(notes)) {
+        await db
+          .insertInto('notes')
+          .values(batch.map((note) => toNoteRow(userId, note, dialect)))
+          .execute();
+      }
+      const tags = notes.flatMap((note) =>
+        note.tags.map((tag) => ({ note_id: note.id, user_id: userId, tag })),
+      );
+      for (const batch of chunks(tags)) {
+        await db.insertInto('note_tags').values(batch).execute();
+      }
+    },
+
+    async walk(userId, after, limit) {
+      const rows = await db
+        .selectFrom('notes')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .$if(after !== undefined, (q) =>
+          q.where((eb) =>
+            eb.or([
+              eb('created_at', '>', after!.createdAt),
+              eb.and([eb('created_at', '=', after!.createdAt), eb('id', '>', after!.id)]),
+            ]),
+          ),
+        )
+        .orderBy('created_at', 'asc')
+        .orderBy('id', 'asc')
+        .limit(limit)
+        .execute();
+      return rows.map(toNoteRecord);
+    },
+
     async update(userId, id, changes) {
       await db
         .updateTable('notes')

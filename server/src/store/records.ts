@@ -115,3 +115,15 @@ export interface ListPage {
   /** How many notes the filter matches, when finding the page counted them anyway. */
   total?: number;
 }
+
+/** Where a walk over all of a user's notes (oldest first) stopped: the last note's creation time and id. */
+export interface NoteWalkKey {
+  createdAt: string;
+  id: string;
+}
+
+/** A source note an import is about to add: its key (see the store's note_imports) and new id. */
+export interface ImportClaim {
+  key: string;
+  noteId: string;
+}

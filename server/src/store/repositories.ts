@@ -1,5 +1,6 @@
 import type {
   ExpiredNote,
+  ImportClaim,
   ListFilter,
   ListPage,
   ListQuery,
@@ -10,6 +11,7 @@ import type {
   NoteMove,
   NoteRecord,
   NoteRevisionRecord,
+  NoteWalkKey,
   UserRecord,
 } from './records';
 
@@ -36,6 +38,11 @@ export interface NoteReader {
   findMany(userId: string, ids: readonly string[]): Promise<NoteRecord[]>;
   /** Distinct labels of notes in the main list and the archive, sorted. */
   labels(userId: string): Promise<string[]>;
+  /**
+   * The next `limit` of all the user's notes, wherever they are, oldest first, after `after`:
+   * a walk in bounded steps (export) that a concurrent add or delete cannot make repeat or skip.
+   */
+  walk(userId: string, after: NoteWalkKey | undefined, limit: number): Promise<NoteRecord[]>;
 }
 
 /** Reading and writing notes, inside a transaction. Scoped by owner like {@link NoteReader}. */
@@ -46,6 +53,8 @@ export interface NoteRepository extends NoteReader {
    */
   findForWrite(userId: string, id: string): Promise<NoteRecord | undefined>;
   insert(userId: string, note: NoteRecord): Promise<void>;
+  /** Inserts many notes at once (an import), a few statements per hundreds of notes. */
+  insertMany(userId: string, notes: readonly NoteRecord[]): Promise<void>;
   /** Sets the changed fields and adds one to the note's version, in one statement. */
   update(userId: string, id: string, changes: NoteChanges): Promise<void>;
   /** Moves the note and adds one to its version, in one statement. */
@@ -134,6 +143,16 @@ export interface LiveChanges {
   onResync(listener: () => void): () => void;
 }
 
+/** Which source notes each user has imported (see the store's note_imports). */
+export interface ImportKeyRepository {
+  /**
+   * Records the claims whose key the user has not used before and returns those keys; the ones
+   * already taken (by an earlier import, or a concurrent one) are left out. Two imports of one
+   * file racing each other cannot both claim a note.
+   */
+  claim(userId: string, claims: readonly ImportClaim[], at: string): Promise<Set<string>>;
+}
+
 /** What a transaction writes through: each repository runs its statements inside it. */
 export interface StoreTransaction {
   users: UserRepository;
@@ -146,6 +165,7 @@ export interface StoreTransaction {
    * only one runs a job at a time). SQLite's writers take turns anyway: always true there.
    */
   tryLock(name: string): Promise<boolean>;
+  imports: ImportKeyRepository;
 }
 
 /** The database, as repositories. Notes are only written inside {@link Store.transaction}. */

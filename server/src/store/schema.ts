@@ -74,6 +74,18 @@ interface NoteEventsTable {
   created_at: string;
 }
 
+/**
+ * One row per note a user imported: the key names the source note (its file and text), so a
+ * second import of the same file finds every key taken and adds nothing. The note may since have
+ * been deleted; the key stays, so a re-import does not bring it back.
+ */
+interface NoteImportsTable {
+  user_id: string;
+  import_key: string;
+  note_id: string;
+  created_at: string;
+}
+
 /** Every table, as Kysely sees them. */
 export interface Database {
   users: UsersTable;
@@ -81,6 +93,7 @@ export interface Database {
   note_tags: NoteTagsTable;
   note_events: NoteEventsTable;
   note_revisions: NoteRevisionsTable;
+  note_imports: NoteImportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

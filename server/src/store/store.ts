@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 import { openDatabase, type DatabaseHandle, type Dialect, type OpenOptions } from './database';
 import { noteEventReader, noteEventWriter } from './events';
+import { importKeyRepository } from './imports';
 import type { LiveHub } from './live';
 import { listQueries, type ListQueries } from './note-lists';
 import { noteRepository } from './notes';
@@ -29,6 +30,7 @@ function repositories(
         select pg_try_advisory_xact_lock(hashtext(${name})) as locked`.execute(trx);
       return rows[0]?.locked === true;
     },
+    imports: importKeyRepository(trx),
   };
 }
 

@@ -6,6 +6,7 @@ import { randomDemoUser } from '../api/demo-users';
 import type { SignupValues } from '../api/demo-users';
 import { useRedirectIfSignedIn } from '../hooks/use-redirect-if-signed-in';
 import { useSignup } from '../hooks/use-signup';
+import { useSignupOpen } from '../hooks/use-signup-open';
 import { PasswordMatch } from './password-match';
 
 const EMPTY: SignupValues = {
@@ -34,6 +35,7 @@ export function SignupPage() {
   useRedirectIfSignedIn();
   const { signup, loading } = useSignup();
   const [values, setValues] = useState<SignupValues>(EMPTY);
+  const open = useSignupOpen();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -45,30 +47,38 @@ export function SignupPage() {
       {loading && <LoadingOverlay label="Signing up" />}
       <form className="auth-card" onSubmit={onSubmit}>
         <h1>Sign Up</h1>
-        {FIELDS.map((field) => (
-          <label className="field" key={field.name}>
-            <span>{field.label}</span>
-            <input
-              name={field.name}
-              type={field.type}
-              autoComplete={field.autoComplete}
-              required
-              value={values[field.name]}
-              onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
-            />
-          </label>
-        ))}
-        <PasswordMatch password={values.password} confirm={values.confirmPassword} />
-        <button type="submit" className="button button--primary button--block">
-          Sign Up
-        </button>
-        <button
-          type="button"
-          className="button button--secondary button--block"
-          onClick={() => setValues(randomDemoUser())}
-        >
-          Fill Demo Data
-        </button>
+        {!open && (
+          <p role="alert" className="auth-card__closed">
+            Signup is turned off on this server: only existing accounts can sign in. Ask the person
+            who runs it for an account.
+          </p>
+        )}
+        <fieldset className="auth-card__fields" disabled={!open}>
+          {FIELDS.map((field) => (
+            <label className="field" key={field.name}>
+              <span>{field.label}</span>
+              <input
+                name={field.name}
+                type={field.type}
+                autoComplete={field.autoComplete}
+                required
+                value={values[field.name]}
+                onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
+              />
+            </label>
+          ))}
+          <PasswordMatch password={values.password} confirm={values.confirmPassword} />
+          <button type="submit" className="button button--primary button--block">
+            Sign Up
+          </button>
+          <button
+            type="button"
+            className="button button--secondary button--block"
+            onClick={() => setValues(randomDemoUser())}
+          >
+            Fill Demo Data
+          </button>
+        </fieldset>
         <p className="auth-card__switch">
           Already have an account? <Link to="/login">Login</Link>
         </p>

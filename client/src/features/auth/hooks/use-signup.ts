@@ -27,10 +27,8 @@ export function useSignup() {
       } catch (error) {
         console.error('Signup failed:', error);
         toast.error('Signup Failed, Try Again!');
-        if (
-          graphQLErrorCode(error) === 'CONFLICT' ||
-          graphQLErrorCode(error) === 'BAD_USER_INPUT'
-        ) {
+        const code = graphQLErrorCode(error);
+        if (code === 'CONFLICT' || code === 'BAD_USER_INPUT' || code === 'FORBIDDEN') {
           toast.error(graphQLErrorMessage(error));
         }
         return;

@@ -2,8 +2,13 @@ import { useQuery } from '@apollo/client/react';
 import { ErrorPanel } from '../../../components/error-panel';
 import { Spinner } from '../../../components/spinner';
 import { MeDocument } from '../api/me-query';
+import { ExportPanel } from './export-panel';
+import { ImportPanel } from './import-panel';
 
-/** /profile: first name, last name, email and the date the account was created. */
+/**
+ * /profile: first name, last name, email and the date the account was created; importing and
+ * exporting notes.
+ */
 export function ProfilePage() {
   const { data, loading, error } = useQuery(MeDocument);
 
@@ -31,19 +36,23 @@ export function ProfilePage() {
   ];
 
   return (
-    <section className="profile-card" aria-labelledby="profile-title">
-      <div className="profile-card__avatar" aria-hidden>
-        {`${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase()}
-      </div>
-      <h1 id="profile-title">Profile</h1>
-      <dl className="profile-card__details">
-        {rows.map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
+    <div className="profile-page">
+      <section className="profile-card" aria-labelledby="profile-title">
+        <div className="profile-card__avatar" aria-hidden>
+          {`${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase()}
+        </div>
+        <h1 id="profile-title">Profile</h1>
+        <dl className="profile-card__details">
+          {rows.map(([term, value]) => (
+            <div key={term}>
+              <dt>{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <ImportPanel />
+      <ExportPanel />
+    </div>
   );
 }

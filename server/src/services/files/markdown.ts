@@ -1,0 +1,206 @@
+import MarkdownIt from 'markdown-it';
+import { NodeHtmlMarkdown, PostProcessResult } from 'node-html-markdown';
+import YAML from 'yaml';
+import { z } from 'zod';
+
+import type { NoteRecord } from '../../store';
+import { importKey, isoTime, namedColours, placeOf, type SourceFile } from './source-note';
+
+/** CommonMark to HTML; raw HTML in a file is shown as text, never passed on. */
+const markdown = new MarkdownIt('commonmark', { html: false });
+
+const taskPrefix = /^\[([ xX])\]\s+/;
+
+/**
+ * GitHub-style task lists (`- [ ] milk`, `- [x] eggs`) as Jotter checklists: a bullet list whose
+ * every item starts with a box becomes `<ul data-checklist>` with `data-checked` on each item.
+ */
+markdown.core.ruler.after('inline', 'jotter_checklists', (state) => {
+  const tokens = state.tokens;
+  tokens.forEach((open, i) => {
+    if (open.type !== 'bullet_list_open') return;
+    const items: Array<{ item: (typeof tokens)[number]; inline: (typeof tokens)[number] }> = [];
+    for (let j = i + 1; j < tokens.length; j += 1) {
+      const t = tokens[j]!;
+      if (t.type === 'bullet_list_close' && t.level === open.level) break;
+      if (t.type === 'list_item_open' && t.level === open.level + 1) {
+        const inline = tokens[j + 2];
+        if (!inline || inline.type !== 'inline') return;
+        items.push({ item: t, inline });
+      }
+    }
+    if (items.length === 0 || !items.every(({ inline }) => taskPrefix.test(inline.content))) return;
+    open.attrSet('data-checklist', '');
+    for (const { item, inline } of items) {
+      const checked = taskPrefix.exec(inline.content)?.[1] !== ' ';
+      item.attrSet('data-checked', checked ? 'true' : 'false');
+      inline.content = inline.content.replace(taskPrefix, '');
+      const first = inline.children?.[0];
+      if (first?.type === 'text') first.content = first.content.replace(taskPrefix, '');
+    }
+  });
+});
+
+const frontMatterPattern = /^---\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
+
+const labelList = z
+  .union([z.array(z.union([z.string(), z.number()])), z.string()])
+  .transform((v) => (Array.isArray(v) ? v.map(String) : v.split(',')).map((s) => s.trim()))
+  .transform((v) => v.filter(Boolean));
+
+/** The front matter Jotter reads (and writes); other keys are ignored. */
+const frontMatterSchema = z.object({
+  title: z.union([z.string(), z.number()]).transform(String).optional(),
+  labels: labelList.optional(),
+  tags: labelList.optional(),
+  pinned: z.boolean().optional(),
+  colour: z.string().optional(),
+  color: z.string().optional(),
+  priority: z.enum(['low', 'medium', 'high']).nullable().optional(),
+  archived: z.boolean().optional(),
+  trashed: z.boolean().optional(),
+  created: z.unknown().optional(),
+  updated: z.unknown().optional(),
+});
+
+const colourOf = (value: string | undefined): string | undefined => {
+  if (value === undefined) return undefined;
+  const named = namedColours[value.trim().toLowerCase()];
+  return named ?? value.trim();
+};
+
+const baseName = (file: string) => (file.split('/').pop() ?? file).replace(/\.(md|markdown)$/i, '');
+
+/** One Markdown file (front matter optional) as a source note. */
+export function readMarkdownNote(file: string, text: string): SourceFile {
+  const match = frontMatterPattern.exec(text);
+  let meta: z.infer<typeof frontMatterSchema> = {};
+  if (match) {
+    let data: unknown;
+    try {
+      data = YAML.parse(match[1] ?? '', { maxAliasCount: 10 }) ?? {};
+    } catch (error) {
+      const why = error instanceof Error ? error.message.split('\n')[0] : 'unreadable';
+      return {
+        notes: [],
+        skipped: [{ file, reason: `its front matter is not valid YAML: ${why}` }],
+      };
+    }
+    const parsed = frontMatterSchema.safeParse(data);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return {
+        notes: [],
+        skipped: [
+          {
+            file,
+            reason: `front matter ${issue?.path.join('.') || ''}: ${issue?.message ?? 'is invalid'}`,
+          },
+        ],
+      };
+    }
+    meta = parsed.data;
+  }
+  const body = match ? text.slice(match[0].length) : text;
+  const created = isoTime(meta.created);
+  return {
+    notes: [
+      {
+        file,
+        key: importKey('markdown', file, text),
+        fields: {
+          title: meta.title ?? baseName(file),
+          // markdown-it puts a line break between blocks; the editor's HTML has none.
+          content: markdown.render(body).replace(/>\n+</g, '><').trim(),
+          color: colourOf(meta.colour ?? meta.color),
+          priority: meta.priority,
+          tags: meta.labels ?? meta.tags,
+        },
+        pinned: meta.pinned ?? false,
+        ...placeOf(meta.archived ?? false, meta.trashed ?? false),
+        createdAt: created,
+        updatedAt: isoTime(meta.updated) ?? created,
+      },
+    ],
+    skipped: [],
+  };
+}
+
+/** What the list-item rule reads of node-html-parser's elements. */
+interface ListItemNode {
+  parentNode: { getAttribute(name: string): string | undefined } | null;
+  getAttribute(name: string): string | undefined;
+}
+
+/**
+ * HTML to Markdown (node-html-markdown: about twice turndown's speed here). List items as
+ * `- item` / `1. item`, and a checklist's items as GitHub task items: `- [x] done`, `- [ ] to do`.
+ */
+const htmlToMarkdown = new NodeHtmlMarkdown(
+  { bulletMarker: '-', emDelimiter: '*', keepDataImages: true },
+  {
+    li: ({ node, options, indentLevel, listKind, listItemNumber }) => {
+      const item = node as unknown as ListItemNode;
+      const inChecklist = item.parentNode?.getAttribute('data-checklist') !== undefined;
+      const box = inChecklist
+        ? `[${item.getAttribute('data-checked') === 'true' ? 'x' : ' '}] `
+        : '';
+      const bullet =
+        listKind === 'OL' && listItemNumber !== undefined
+          ? `${listItemNumber}. `
+          : `${options.bulletMarker} `;
+      return {
+        prefix: `${options.indent.repeat(indentLevel ?? 0)}${bullet}${box}`,
+        surroundingNewlines: 1,
+        postprocess: ({ content }) =>
+          content.trim() === '' && !inChecklist ? PostProcessResult.RemoveNode : content.trim(),
+      };
+    },
+    u: { prefix: '<u>', postfix: '</u>' },
+  },
+);
+
+/** A note as a Markdown file: YAML front matter with every field, then the body. */
+export function noteToMarkdown(note: NoteRecord): string {
+  const meta: Record<string, unknown> = { title: note.title };
+  if (note.tags.length > 0) meta.labels = note.tags;
+  meta.pinned = note.pinned;
+  if (note.color) meta.colour = note.color;
+  if (note.priority) meta.priority = note.priority;
+  if (note.location === 'archive' || note.previousLocation === 'archive') meta.archived = true;
+  if (note.location === 'trash') meta.trashed = true;
+  meta.created = note.createdAt;
+  meta.updated = note.updatedAt;
+  const body = note.content ? htmlToMarkdown.translate(note.content) : '';
+  return `---\n${YAML.stringify(meta)}---\n\n${body}\n`;
+}
+
+const folderOf = { notes: '', archive: 'Archive/', trash: 'Trash/' } as const;
+
+/**
+ * Safe, unique file names for a zip of notes: the title with only letters, digits, spaces and
+ * `-_.,()` kept, at most 80 characters, no leading dot; "Untitled" for none; ` (2)`, ` (3)`…
+ * for repeats (compared ignoring case, as on Windows and macOS).
+ */
+export function fileNamer() {
+  const taken = new Set<string>();
+  return (note: Pick<NoteRecord, 'title' | 'location'>): string => {
+    const stem =
+      note.title
+        .normalize('NFC')
+        .replace(/[^\p{L}\p{N} _\-.,()]+/gu, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .replace(/^\.+/, '')
+        .slice(0, 80)
+        .trim() || 'Untitled';
+    const folder = folderOf[note.location];
+    for (let n = 1; ; n += 1) {
+      const name = `${folder}${stem}${n === 1 ? '' : ` (${n})`}.md`;
+      if (!taken.has(name.toLowerCase())) {
+        taken.add(name.toLowerCase());
+        return name;
+      }
+    }
+  };
+}

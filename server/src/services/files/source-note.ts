@@ -1,0 +1,106 @@
+import crypto from 'node:crypto';
+
+import type { NoteLocation } from '../../store';
+
+/** A note read from an imported file, before the note rules clean it (see cleanNoteFields). */
+export interface SourceNote {
+  /** The file it came from, for the summary. */
+  file: string;
+  /** Names the source note for good: a second import of the same file finds it taken. */
+  key: string;
+  /** What a client could send: validated and sanitised like any other write. */
+  fields: {
+    title?: string;
+    content?: string;
+    color?: string;
+    priority?: 'low' | 'medium' | 'high' | null;
+    tags?: string[];
+  };
+  pinned: boolean;
+  location: NoteLocation;
+  previousLocation: NoteLocation | null;
+  /** ISO times from the source; the import time when the source has none. */
+  createdAt?: string;
+  updatedAt?: string;
+  /** A Jotter export's id for the note: the user's own export imported again adds nothing. */
+  sourceId?: string;
+}
+
+/** A file (or a part of one) left out of an import, and why. */
+export interface Skipped {
+  file: string;
+  reason: string;
+}
+
+/** What one file of an import yielded. */
+export interface SourceFile {
+  notes: SourceNote[];
+  skipped: Skipped[];
+}
+
+/** A stable key from the parts that identify a source note. */
+export const importKey = (...parts: string[]): string =>
+  crypto.createHash('sha256').update(parts.join('\u0000')).digest('base64url');
+
+/** Where a note goes from the usual archived/trashed flags. */
+export function placeOf(archived: boolean, trashed: boolean) {
+  const from: NoteLocation = archived ? 'archive' : 'notes';
+  return trashed
+    ? { location: 'trash' as const, previousLocation: from }
+    : { location: from, previousLocation: null };
+}
+
+/** An ISO time, or undefined for anything that is not a valid date. */
+export function isoTime(value: unknown): string | undefined {
+  if (typeof value !== 'string' && typeof value !== 'number' && !(value instanceof Date)) {
+    return undefined;
+  }
+  const date = new Date(value);
+  const t = date.getTime();
+  // Between 1970 and 9999: a time outside is a mistake in the file, not a note's date.
+  return Number.isFinite(t) && t >= 0 && t < 253402300800000 ? date.toISOString() : undefined;
+}
+
+const escapes: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text as HTML text: nothing in it can become markup. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
+
+/** Plain text as rich text: one paragraph per line. */
+export const textToHtml = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((line) => (line ? `<p>${escapeHtml(line)}</p>` : '<p><br></p>'))
+    .join('');
+
+/** A checklist as DESIGN.md has it: `<ul data-checklist><li data-checked="…">`. */
+export const checklistHtml = (items: ReadonlyArray<{ text: string; checked: boolean }>) =>
+  `<ul data-checklist>${items
+    .map((i) => `<li data-checked="${i.checked ? 'true' : 'false'}">${escapeHtml(i.text)}</li>`)
+    .join('')}</ul>`;
+
+/**
+ * Keep's colours (and their lower-case names in Markdown front matter) as Jotter's six. Keep has
+ * twelve: the nearest of Jotter's stands in; grey and default are no colour.
+ */
+export const namedColours: Record<string, string> = {
+  default: '',
+  gray: '',
+  grey: '',
+  red: '#F29191',
+  pink: '#F29191',
+  orange: '#FF7F3F',
+  yellow: '#E2C275',
+  brown: '#E2C275',
+  green: '#14C38E',
+  teal: '#14C38E',
+  blue: '#3AB0FF',
+  cerulean: '#3AB0FF',
+  purple: '#A2416B',
+};

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { card, expectToast, postApi } from './support/app';
+import { seriousViolations } from './support/axe';
 import { launchBrowser, viewports, type ViewportName } from './support/browser';
 import { startServer, waitFor, type RunningServer } from './support/server';
 
@@ -55,17 +55,6 @@ async function newUser(name: string) {
 }
 
 /** axe's serious and critical violations, one line each with the elements at fault. */
-async function axeProblems(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help}: ` +
-        violation.nodes.map((node) => node.target.join(' ')).join(', '),
-    );
-}
-
 /** The card's items as it shows them, top to bottom, ticked ones marked with an x. */
 async function shownItems(note: Locator): Promise<string[]> {
   return note
@@ -137,7 +126,7 @@ describe.each(
     expect(await body.getByRole('checkbox').count()).toBe(3);
     expect(await body.textContent()).not.toContain('[ ]');
     await page.screenshot({ path: shot('1-editor'), fullPage: true });
-    expect(await axeProblems(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     await editor.getByRole('button', { name: 'Add', exact: true }).click();
     await expectToast(page, 'Note Added');
@@ -168,7 +157,7 @@ describe.each(
     expect(await page.getByRole('dialog').count()).toBe(0);
     await note.scrollIntoViewIfNeeded();
     await page.screenshot({ path: shot('3-card-expanded'), fullPage: true });
-    expect(await axeProblems(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it('keeps the ticks across a reload, on the server and on the card', async () => {
@@ -206,7 +195,7 @@ describe.each(
     expect(await body.getByRole('checkbox', { name: 'Milk' }).isChecked()).toBe(true);
     expect(await body.getByRole('checkbox', { name: 'Bread' }).isChecked()).toBe(false);
     await page.screenshot({ path: shot('4-edit-modal') });
-    expect(await axeProblems(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
   });

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expectToast, postApi } from './support/app';
-import { describeViolations } from './support/axe';
+import { seriousViolations } from './support/axe';
 import { launchBrowser, newContext, type ViewportName } from './support/browser';
 import { startServer, waitFor, type RunningServer } from './support/server';
 
@@ -85,7 +84,7 @@ async function titles(page: Page, listName: string, expected: string[]): Promise
 }
 
 async function expectNoSeriousViolation(page: Page, what: string): Promise<void> {
-  const problems = describeViolations(await new AxeBuilder({ page }).analyze());
+  const problems = await seriousViolations(page);
   if (problems.length > 0) throw new Error(`axe on ${what}:\n${problems.join('\n')}`);
 }
 

@@ -17,7 +17,7 @@ export function exactText(text: string): RegExp {
 /**
  * Waits for a toast reading exactly `message` that no earlier call has claimed, marks it as
  * claimed (so an older toast with the same text can never satisfy a later wait), then closes it
- * with a click (closeOnClick) so toasts do not pile up over the controls the next step needs.
+ * with its close button so toasts do not pile up over the controls the next step needs.
  */
 export async function expectToast(page: Page, message: string): Promise<void> {
   const toast = page
@@ -28,8 +28,12 @@ export async function expectToast(page: Page, message: string): Promise<void> {
   await toast.waitFor({ state: 'visible' });
   const handle = await toast.elementHandle();
   await handle.evaluate((element) => element.setAttribute('data-e2e-seen', ''));
-  // It may close by itself (1500 ms) before the click lands: that is fine too.
-  await handle.click({ timeout: 2_000 }).catch(() => undefined);
+  // Closed with its × (a click on the toast itself could land on its Undo). It may close by
+  // itself (1500 ms) before the click lands: that is fine too.
+  await handle
+    .$('.Toastify__close-button')
+    .then((close) => close?.click({ timeout: 2_000 }))
+    .catch(() => undefined);
   await handle.dispose();
 }
 

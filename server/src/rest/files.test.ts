@@ -414,6 +414,7 @@ describe('GET /api/export and importing it back', () => {
         'tags',
         'textContent',
         'title',
+        'trashedAt',
         'updatedAt',
         'version',
       ].sort(),

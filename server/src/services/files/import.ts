@@ -122,8 +122,9 @@ function toRecord(source: SourceNote, at: string): NoteRecord {
     pinned: source.pinned,
     location: source.location,
     previousLocation: source.previousLocation,
-    // A note that arrives in the trash gets the trash's full retention from the import on.
-    trashedAt: source.location === 'trash' ? at : null,
+    // A note that arrives in the trash keeps the time its export says it was trashed; from
+    // elsewhere (Keep), it gets the trash's full retention from the import on.
+    trashedAt: source.location === 'trash' ? (source.trashedAt ?? at) : null,
     createdAt,
     updatedAt: source.updatedAt ?? createdAt,
     version: 1,

@@ -22,6 +22,7 @@ const exportedNote = z.object({
   pinned: z.boolean().default(false),
   location: location.default('notes'),
   previousLocation: location.nullable().default(null),
+  trashedAt: z.string().nullable().optional(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
 });
@@ -51,6 +52,7 @@ export function exportedFields(note: NoteRecord) {
     pinned: note.pinned,
     location: note.location,
     previousLocation: note.previousLocation,
+    trashedAt: note.trashedAt,
     createdAt: note.createdAt,
     updatedAt: note.updatedAt,
     version: note.version,
@@ -97,6 +99,7 @@ export function readJotterExport(file: string, value: unknown): SourceFile {
       pinned: n.pinned,
       location: n.location,
       previousLocation: n.location === 'trash' ? (n.previousLocation ?? 'notes') : null,
+      trashedAt: n.location === 'trash' ? isoTime(n.trashedAt ?? undefined) : undefined,
       createdAt: isoTime(n.createdAt),
       updatedAt: isoTime(n.updatedAt),
       sourceId: n.id,

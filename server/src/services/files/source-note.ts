@@ -19,6 +19,8 @@ export interface SourceNote {
   pinned: boolean;
   location: NoteLocation;
   previousLocation: NoteLocation | null;
+  /** When a trashed note went to the trash (a Jotter export says); else the import time. */
+  trashedAt?: string;
   /** ISO times from the source; the import time when the source has none. */
   createdAt?: string;
   updatedAt?: string;

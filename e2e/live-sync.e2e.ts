@@ -96,6 +96,7 @@ it('a note added, edited, archived, trashed and deleted on one device follows on
   await card(desktop, 'Shopping for Sunday')
     .getByRole('button', { name: 'Delete note forever' })
     .click();
+  await desktop.getByRole('dialog').getByRole('button', { name: 'Delete Forever' }).click();
   await phone.getByText('No Notes In Trash').waitFor();
   await Promise.all(contexts.map((context) => context.close()));
 });

@@ -283,6 +283,8 @@ describe.each<ViewportName>(['phone', 'desktop'])('walkthrough at %s width', (vi
 
     await navigate(page, viewport, 'Trash');
     await card(page, READING).getByRole('button', { name: 'Delete note forever' }).click();
+    // It cannot be undone, so it asks first (issue 13).
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete Forever' }).click();
     await expectToast(page, 'Note Permanently deleted');
     await expectText(page, 'No Notes In Trash');
   });

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { card, expectToast, postApi } from './support/app';
-import { launchBrowser, newContext } from './support/browser';
+import { launchBrowser, viewports } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 /**
@@ -25,7 +25,13 @@ it('keeps every keystroke, Enter and a paste typed into a cold /home at 8× CPU 
     email: 'demo@jotter.app',
     password: 'jotter-demo-pass',
   });
-  const context = await newContext(browser, server.url, 'phone');
+  // Cold: no service worker either (after the first visit it would serve the editor's code from
+  // its cache, and the editor would be there before a keystroke could be lost).
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: viewports.phone,
+    serviceWorkers: 'block',
+  });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   const page = await context.newPage();
   await page.goto('/');

@@ -16,7 +16,8 @@ export function RichTextEditor(props: RichTextEditorProps) {
 
   useEffect(() => (wanted ? undefined : whenIdle(() => setWanted('idle'))), [wanted]);
 
-  const loading = <EditorLoading onWant={() => setWanted((w) => w ?? 'user')} />;
+  // A press asks for the editor focused, also when its code was already on its way (idle).
+  const loading = <EditorLoading onWant={() => setWanted('user')} />;
   if (!wanted) return loading;
   return (
     <Suspense fallback={loading}>

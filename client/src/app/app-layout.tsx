@@ -6,6 +6,7 @@ import { ShortcutsDialog } from '../features/notes/components/shortcuts-dialog';
 import { NotesUiProvider, useNotesUi } from '../features/notes/hooks/notes-ui-context';
 import { useKeyboardShortcuts } from '../features/notes/hooks/use-keyboard-shortcuts';
 import { useLiveNotes } from '../features/notes/hooks/use-live-notes';
+import { useOutboxSync } from '../features/notes/hooks/use-outbox-sync';
 import { SearchProvider } from '../features/search/hooks/search-context';
 
 /** The search field, on the pages that have one; from elsewhere, /home's. */
@@ -17,6 +18,7 @@ function focusSearch(pathname: string, navigate: (to: string) => unknown) {
 
 function Shell() {
   useLiveNotes();
+  useOutboxSync();
   const { setNewNoteOpen, focusNewNote } = useNotesUi();
   const navigate = useNavigate();
   const { pathname } = useLocation();

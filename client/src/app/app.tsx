@@ -3,6 +3,10 @@ import type { ApolloClient } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { noteTypePolicies } from '../features/notes/api/note-cache';
+import { createOutbox, directOutbox, type Outbox } from '../features/notes/api/outbox';
+import { OutboxProvider } from '../features/notes/api/outbox-context';
+import { indexedDbOutboxStorage } from '../features/notes/api/outbox-storage';
+import { outboxFeedback } from '../features/notes/hooks/run-note-action';
 import { ThemeProvider } from '../features/theme/hooks/theme-context';
 import { createApolloClient, serverLink } from '../lib/apollo-client';
 import {
@@ -16,23 +20,30 @@ import { createLiveLink } from '../lib/live-link';
 import { appRoutes } from './router';
 import { Toasts } from './toasts';
 
-/** Everything around the router: Apollo, the cache's persistence, the theme and the toasts. */
+/**
+ * Everything around the router: Apollo, the cache's persistence, the outbox of changes waiting
+ * for the network, the theme and the toasts.
+ */
 export function AppProviders({
   client,
   persistence = noPersistence,
+  outbox = directOutbox,
   children,
 }: {
   client: ApolloClient;
   persistence?: CachePersistence;
+  outbox?: Outbox;
   children: ReactNode;
 }) {
   return (
     <ApolloProvider client={client}>
       <CachePersistenceProvider value={persistence}>
-        <ThemeProvider>
-          {children}
-          <Toasts />
-        </ThemeProvider>
+        <OutboxProvider value={outbox}>
+          <ThemeProvider>
+            {children}
+            <Toasts />
+          </ThemeProvider>
+        </OutboxProvider>
       </CachePersistenceProvider>
     </ApolloProvider>
   );
@@ -40,6 +51,7 @@ export function AppProviders({
 
 const persistence = createCachePersistence(indexedDbCacheStorage());
 const client = createApolloClient(serverLink(createLiveLink()), noteTypePolicies, persistence);
+const outbox = createOutbox(client, indexedDbOutboxStorage(), outboxFeedback);
 const router = createBrowserRouter(appRoutes(client, persistence));
 
 // A tab being closed or put away saves the cache now rather than after the usual pause.
@@ -51,7 +63,7 @@ document.addEventListener('visibilitychange', () => {
 /** The whole app. */
 export function App() {
   return (
-    <AppProviders client={client} persistence={persistence}>
+    <AppProviders client={client} persistence={persistence} outbox={outbox}>
       <RouterProvider router={router} />
     </AppProviders>
   );

@@ -5,6 +5,7 @@ import { SideMenu } from '../components/side-menu';
 import { TopBar } from '../components/top-bar';
 import { AuthProvider, useAuth } from '../features/auth/hooks/auth-context';
 import { useLogout } from '../features/auth/hooks/use-logout';
+import { useOutboxState } from '../features/notes/api/outbox-context';
 import { LabelNav } from '../features/notes/components/label-nav';
 import { ThemeToggle } from '../features/theme/components/theme-toggle';
 
@@ -12,6 +13,7 @@ function Chrome({ children }: { children: ReactNode }) {
   const { user, isAuth } = useAuth();
   const logout = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
+  const { count: waitingChanges } = useOutboxState();
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const onLogout = () => void logout();
 
@@ -25,6 +27,7 @@ function Chrome({ children }: { children: ReactNode }) {
         themeToggle={<ThemeToggle />}
         onLogout={onLogout}
         onOpenMenu={() => setMenuOpen(true)}
+        waitingChanges={waitingChanges}
       />
       <SideMenu open={menuOpen} signedIn={isAuth} onClose={closeMenu} onLogout={onLogout}>
         {isAuth && <LabelNav onNavigate={closeMenu} />}

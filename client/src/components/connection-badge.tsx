@@ -1,21 +1,33 @@
-import { CloudOff, RefreshCw } from 'lucide-react';
+import { CloudOff, CloudUpload, RefreshCw } from 'lucide-react';
 import { useConnectionStatus } from '../lib/connection-status';
 
-/** A quiet word in the top bar while the live connection is down; nothing while it is up. */
-export function ConnectionBadge() {
+const changes = (count: number) => (count === 1 ? '1 change' : `${count} changes`);
+
+/**
+ * A quiet word in the top bar while the live connection is down, or while changes made here wait
+ * to reach the server (`waiting`); nothing while all is up and saved.
+ */
+export function ConnectionBadge({ waiting = 0 }: { waiting?: number }) {
   const status = useConnectionStatus();
-  if (status === 'online') return null;
+  if (status === 'online' && waiting === 0) return null;
+  const icon =
+    status === 'offline' ? (
+      <CloudOff size={16} aria-hidden />
+    ) : status === 'connecting' ? (
+      <RefreshCw size={16} aria-hidden />
+    ) : (
+      <CloudUpload size={16} aria-hidden />
+    );
+  const state =
+    status === 'offline'
+      ? 'Offline'
+      : status === 'connecting'
+        ? 'Reconnecting…'
+        : `Saving ${changes(waiting)}…`;
   return (
     <span className="connection-badge" role="status">
-      {status === 'offline' ? (
-        <>
-          <CloudOff size={16} aria-hidden /> Offline
-        </>
-      ) : (
-        <>
-          <RefreshCw size={16} aria-hidden /> Reconnecting…
-        </>
-      )}
+      {icon} {state}
+      {status !== 'online' && waiting > 0 && ` · ${changes(waiting)} not saved yet`}
     </span>
   );
 }

@@ -10,10 +10,18 @@ interface TopBarProps {
   themeToggle: ReactNode;
   onLogout: () => void;
   onOpenMenu: () => void;
+  /** Changes made here that the server does not have yet. */
+  waitingChanges?: number;
 }
 
 /** The header: hamburger (phones), logo, theme toggle, and Login button or avatar menu. */
-export function TopBar({ user, themeToggle, onLogout, onOpenMenu }: TopBarProps) {
+export function TopBar({
+  user,
+  themeToggle,
+  onLogout,
+  onOpenMenu,
+  waitingChanges = 0,
+}: TopBarProps) {
   return (
     <header className="top-bar">
       <button
@@ -26,7 +34,7 @@ export function TopBar({ user, themeToggle, onLogout, onOpenMenu }: TopBarProps)
       </button>
       <Logo />
       <div className="top-bar__actions">
-        {user && <ConnectionBadge />}
+        {user && <ConnectionBadge waiting={waitingChanges} />}
         {themeToggle}
         {user ? (
           <UserMenu firstName={user.firstName} lastName={user.lastName} onLogout={onLogout} />

@@ -5,6 +5,7 @@ import { EditLabelsDialog } from '../../features/notes/components/edit-labels-di
 import { EditModal } from '../../features/notes/components/edit-modal';
 import { EDIT_LABELS_PARAM, LABEL_PARAM } from '../../features/notes/components/label-nav';
 import { NewNotePanel } from '../../features/notes/components/new-note-panel';
+import { OfflineChoices } from '../../features/notes/components/offline-choices';
 import { NotesList } from '../../features/notes/components/notes-list';
 import { useLabels } from '../../features/notes/hooks/use-labels';
 import { useNotesUi } from '../../features/notes/hooks/notes-ui-context';
@@ -42,6 +43,7 @@ function NotesRoute({ location }: { location: NoteLocation }) {
         onAddNote={() => setNewNoteOpen(true)}
         onFilterOpen={() => setNewNoteOpen(false)}
       />
+      <OfflineChoices />
       <NewNotePanel location={location} />
       <NotesList
         location={location}

@@ -137,3 +137,34 @@ export function forgetNote(cache: ApolloCache, id: string): void {
   cache.modify({ id: 'ROOT_QUERY', fields: { notes: without, archives: without, trash: without } });
   cache.evict({ id: ref });
 }
+
+/**
+ * Every note of `location` the cache holds that `filter` matches, in the list's order (spec §9's
+ * rules, as the server applies them): what a search or filter made offline can show.
+ */
+export function cachedMatches(
+  cache: ApolloCache,
+  location: NoteLocation,
+  filter: NoteFilter | undefined,
+): Note[] {
+  const canonical = canonicalFilter(filter);
+  const stored = cache.extract() as Record<string, unknown>;
+  const notes = Object.entries(stored)
+    .filter(([id]) => id.startsWith('Note:'))
+    .map(([, note]) => note as Note)
+    .filter((note) => note.location === location && matchesFilter(note, canonical));
+  return notes.sort(compareNotes(canonical.sort));
+}
+
+/** Drops a list's cached entry, so the next read asks the server for it afresh. */
+export function forgetList(
+  cache: ApolloCache,
+  location: NoteLocation,
+  filter: NoteFilter | undefined,
+): void {
+  cache.evict({
+    id: 'ROOT_QUERY',
+    fieldName: LIST_FIELD[location],
+    args: location === 'TRASH' ? {} : { filter: filter ?? {} },
+  });
+}

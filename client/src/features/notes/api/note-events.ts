@@ -2,7 +2,7 @@ import type { ApolloCache } from '@apollo/client';
 import { graphql } from '../../../gql';
 import type { NoteEventsSubscription } from '../../../gql/graphql';
 import { NoteFieldsFragment, type Note } from './note-fields';
-import { applyNoteChange } from './note-changes';
+import { writeNote } from './note-changes';
 import { forgetNote } from './note-cache';
 
 /** Where the signed-in user's change feed stands now. */
@@ -50,10 +50,5 @@ export function applyNoteEvent(cache: ApolloCache, event: NoteEvent): void {
   }
   const current = cachedNote(cache, event.noteId);
   if (current && current.version >= event.note.version) return;
-  cache.writeFragment({
-    fragment: NoteFieldsFragment,
-    fragmentName: 'NoteFields',
-    data: event.note,
-  });
-  applyNoteChange(cache, event.note);
+  writeNote(cache, event.note);
 }

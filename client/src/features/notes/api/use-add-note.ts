@@ -2,20 +2,18 @@ import { useCallback } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import type { NoteInput, NoteLocation } from '../../../gql/graphql';
 import type { Note } from './note-fields';
-import { applyNoteChange } from './note-changes';
+import { applyNoteChange, withChanges } from './note-changes';
 import { AddNoteDocument } from './note-mutations';
-import { withChanges } from './use-update-note';
+import { pendingNoteId } from './outbox';
+import { useOutbox } from './outbox-context';
 import { useArchiveNote } from './use-move-note';
-
-let drafts = 0;
 
 /** A note not yet on the server, as the cache shows it until the server answers. */
 function pendingNote(input: NoteInput, location: NoteLocation): Note {
   const at = new Date().toISOString();
-  drafts += 1;
   const empty: Note = {
     __typename: 'Note',
-    id: `pending-${drafts}`,
+    id: pendingNoteId(),
     title: '',
     content: '',
     textContent: '',
@@ -40,19 +38,24 @@ function pendingNote(input: NoteInput, location: NoteLocation): Note {
 export function useAddNote(): (input: NoteInput, location: NoteLocation) => Promise<Note> {
   const client = useApolloClient();
   const archive = useArchiveNote();
+  const outbox = useOutbox();
   return useCallback(
     async (input: NoteInput, location: NoteLocation) => {
-      const { data } = await client.mutate({
-        mutation: AddNoteDocument,
-        variables: { input },
-        optimisticResponse: { __typename: 'Mutation', note: pendingNote(input, location) },
-        update: (cache, result) => {
-          if (result.data) applyNoteChange(cache, result.data.note);
-        },
+      const local = pendingNote(input, location);
+      const note = await outbox.submit({ kind: 'add', id: local.id, input }, local, async () => {
+        const { data } = await client.mutate({
+          mutation: AddNoteDocument,
+          variables: { input },
+          optimisticResponse: { __typename: 'Mutation', note: local },
+          update: (cache, result) => {
+            if (result.data) applyNoteChange(cache, result.data.note);
+          },
+        });
+        if (!data) throw new Error('the server answered without the note');
+        return data.note;
       });
-      if (!data) throw new Error('the server answered without the note');
-      return location === 'ARCHIVE' ? archive(data.note) : data.note;
+      return location === 'ARCHIVE' ? archive(note) : note;
     },
-    [client, archive],
+    [client, archive, outbox],
   );
 }

@@ -3,6 +3,7 @@ import { useApolloClient } from '@apollo/client/react';
 import type { Note } from './note-fields';
 import { forgetNote } from './note-cache';
 import { DeleteNoteDocument, EmptyTrashDocument } from './note-mutations';
+import { useOutbox } from './outbox-context';
 
 /**
  * Deletes a trashed note forever: it leaves the trash at once, and comes back if the server
@@ -10,16 +11,19 @@ import { DeleteNoteDocument, EmptyTrashDocument } from './note-mutations';
  */
 export function useDeleteNote(): (note: Note) => Promise<void> {
   const client = useApolloClient();
+  const outbox = useOutbox();
   return useCallback(
     async (note: Note) => {
-      await client.mutate({
-        mutation: DeleteNoteDocument,
-        variables: { id: note.id },
-        optimisticResponse: { __typename: 'Mutation', deleteNote: note.id },
-        update: (cache) => forgetNote(cache, note.id),
-      });
+      await outbox.submit({ kind: 'delete', id: note.id }, null, () =>
+        client.mutate({
+          mutation: DeleteNoteDocument,
+          variables: { id: note.id },
+          optimisticResponse: { __typename: 'Mutation', deleteNote: note.id },
+          update: (cache) => forgetNote(cache, note.id),
+        }),
+      );
     },
-    [client],
+    [client, outbox],
   );
 }
 

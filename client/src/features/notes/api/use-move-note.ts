@@ -3,6 +3,8 @@ import { useApolloClient } from '@apollo/client/react';
 import type { TypedDocumentNode } from '@apollo/client';
 import type { Note } from './note-fields';
 import { applyNoteChange } from './note-changes';
+import { useOutbox } from './outbox-context';
+import type { OutboxChange } from './outbox';
 import {
   ArchiveNoteDocument,
   RestoreNoteDocument,
@@ -20,25 +22,30 @@ type Destination = (note: Note) => Pick<Note, 'location' | 'previousLocation' | 
  * list, joining the other); if the server refuses, Apollo drops the optimistic change and the note
  * is back where it was. Resolves to the note as the server has it, or rejects with its error.
  */
-function useMove(document: MoveDocument, destination: Destination): (note: Note) => Promise<Note> {
+function useMove(
+  kind: Exclude<OutboxChange['kind'], 'add' | 'update' | 'delete'>,
+  document: MoveDocument,
+  destination: Destination,
+): (note: Note) => Promise<Note> {
   const client = useApolloClient();
+  const outbox = useOutbox();
   return useCallback(
-    async (note: Note) => {
-      const { data } = await client.mutate({
-        mutation: document,
-        variables: { id: note.id },
-        optimisticResponse: {
-          __typename: 'Mutation',
-          note: { ...note, ...destination(note), version: note.version + 1 },
-        },
-        update: (cache, result) => {
-          if (result.data) applyNoteChange(cache, result.data.note);
-        },
+    (note: Note) => {
+      const local = { ...note, ...destination(note), version: note.version + 1 };
+      return outbox.submit({ kind, id: note.id }, local, async () => {
+        const { data } = await client.mutate({
+          mutation: document,
+          variables: { id: note.id },
+          optimisticResponse: { __typename: 'Mutation', note: local },
+          update: (cache, result) => {
+            if (result.data) applyNoteChange(cache, result.data.note);
+          },
+        });
+        if (!data) throw new Error('the server answered without the note');
+        return data.note;
       });
-      if (!data) throw new Error('the server answered without the note');
-      return data.note;
     },
-    [client, document, destination],
+    [client, outbox, kind, document, destination],
   );
 }
 
@@ -60,13 +67,13 @@ const backFromTrash: Destination = (note) => ({
 });
 
 /** Main list → archive. */
-export const useArchiveNote = () => useMove(ArchiveNoteDocument, toArchive);
+export const useArchiveNote = () => useMove('archive', ArchiveNoteDocument, toArchive);
 
 /** Archive → main list. */
-export const useUnarchiveNote = () => useMove(UnarchiveNoteDocument, toNotes);
+export const useUnarchiveNote = () => useMove('unarchive', UnarchiveNoteDocument, toNotes);
 
 /** Main list or archive → trash. */
-export const useTrashNote = () => useMove(TrashNoteDocument, toTrash);
+export const useTrashNote = () => useMove('trash', TrashNoteDocument, toTrash);
 
 /** Trash → back where the note came from. */
-export const useRestoreNote = () => useMove(RestoreNoteDocument, backFromTrash);
+export const useRestoreNote = () => useMove('restore', RestoreNoteDocument, backFromTrash);

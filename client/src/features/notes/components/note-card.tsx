@@ -1,6 +1,6 @@
 import { memo, useState } from 'react';
 import type { CSSProperties, KeyboardEvent } from 'react';
-import { Archive, ArchiveRestore, PenLine, Pin, PinOff, Trash2 } from 'lucide-react';
+import { Archive, ArchiveRestore, CloudUpload, PenLine, Pin, PinOff, Trash2 } from 'lucide-react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { IconButton } from '../../../components/icon-button';
 import { Spinner } from '../../../components/spinner';
@@ -9,6 +9,7 @@ import type { ChecklistItemRef } from '../../../components/rich-text';
 import { afterPaint } from '../../../lib/after-paint';
 import { readableTextColor } from '../../../lib/color';
 import type { Note } from '../api/note-fields';
+import { useWaitingToSend } from '../api/outbox-context';
 import { useNoteCommands } from '../hooks/use-note-commands';
 import { useNotesUi } from '../hooks/notes-ui-context';
 import { NoteMetaMenus } from './note-meta-menus';
@@ -49,6 +50,7 @@ export const NoteCard = memo(function NoteCard({ note }: { note: Note }) {
   const commands = useNoteCommands(note);
   const { openEditModal } = useNotesUi();
   const [confirming, setConfirming] = useState(false);
+  const waiting = useWaitingToSend(note.id);
   const { location } = note;
   const inTrash = location === 'TRASH';
 
@@ -124,6 +126,11 @@ export const NoteCard = memo(function NoteCard({ note }: { note: Note }) {
         Created At <time dateTime={note.createdAt}>{formatCreatedAt(note.createdAt)}</time>
         {commands.pending && <Spinner label="Saving" size="small" />}
       </p>
+      {waiting && (
+        <p className="note-card__waiting">
+          <CloudUpload size={14} aria-hidden /> Not saved to the server yet
+        </p>
+      )}
       {inTrash && <TrashCountdown trashedAt={note.trashedAt} />}
       <div className="note-card__actions">
         {!inTrash && (

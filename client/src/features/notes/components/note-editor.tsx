@@ -204,7 +204,7 @@ export function NoteEditor({ note, location, onClose }: NoteEditorProps) {
           onKeepMine={sync.keepMine}
           onTakeTheirs={sync.takeTheirs}
           onKeepBoth={keepBoth}
-          onDiscard={onClose}
+          onDiscard={discard}
         />
       )}
       {restored && (

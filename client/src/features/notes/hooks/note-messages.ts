@@ -89,3 +89,17 @@ export const checklistMessages: ActionMessages = {
   success: 'Note Updated Successfully',
   failure: 'Failed To Update Note',
 };
+
+/** What a change made offline and refused when sent says, by its kind (outbox.ts). */
+export const offlineFailureMessages: Record<
+  'add' | 'update' | 'archive' | 'unarchive' | 'trash' | 'restore' | 'delete',
+  string
+> = {
+  add: 'Failed To Add To Note',
+  update: 'Failed To Update Note',
+  archive: archiveMessages.failure,
+  unarchive: unarchiveMessages.failure,
+  trash: 'Failed In Moving To Trash',
+  restore: restoreMessages.failure,
+  delete: deleteForeverMessages.failure,
+};

@@ -3,7 +3,8 @@ import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { graphQLErrorCode } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { UndoToast } from '../components/undo-toast';
-import type { ActionMessages } from './note-messages';
+import type { OutboxOptions } from '../api/outbox';
+import { offlineFailureMessages, type ActionMessages } from './note-messages';
 import {
   rememberUndo,
   reversibleSettled,
@@ -83,3 +84,8 @@ export function announce(success: string, entry?: UndoEntry): void {
   rememberUndo(entry);
   toast.success(createElement(UndoToast, { message: success, onUndo: () => void undo(entry) }));
 }
+
+/** How the outbox tells the user that a change made offline was refused when it was sent. */
+export const outboxFeedback: OutboxOptions = {
+  onRefused: (change, error) => reportFailure(error, offlineFailureMessages[change.kind]),
+};

@@ -12,12 +12,25 @@ export interface LocalDraft {
   /** The note as it was when the draft began; null for a new note. */
   base: Note | null;
   savedAt: string;
+  /**
+   * True for a change made offline that met another change to the same note when it was sent
+   * (outbox.ts): it waits here for the user to choose, and the notes pages say so.
+   */
+  awaitsChoice?: boolean;
 }
 
 /** A draft nobody came back to for this long is dropped. */
 const KEEP_MS = 30 * 24 * 60 * 60 * 1000;
 
 const storageKey = (userId: string) => `jotter.drafts.${userId}`;
+
+const listeners = new Set<() => void>();
+
+/** Calls `listener` whenever a draft is kept or dropped in this tab; returns the unsubscribe. */
+export function onDraftsChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 function readAll(userId: string): Record<string, LocalDraft> {
   try {
@@ -38,17 +51,25 @@ function writeAll(userId: string, drafts: Record<string, LocalDraft>): void {
     // A full or blocked storage must not stop the editor; the text is still on screen.
     console.error('The draft could not be kept in this browser:', error);
   }
+  listeners.forEach((listener) => listener());
 }
 
 export function loadDraft(userId: string, key: string): LocalDraft | undefined {
   return readAll(userId)[key];
 }
 
-export function keepDraft(userId: string, key: string, draft: Draft, base: Note | null): void {
-  writeAll(userId, {
-    ...readAll(userId),
-    [key]: { draft, base, savedAt: new Date().toISOString() },
-  });
+/** Keeps a draft (still awaiting a choice if it was). */
+export function keepDraft(
+  userId: string,
+  key: string,
+  draft: Draft,
+  base: Note | null,
+  { awaitsChoice }: { awaitsChoice?: boolean } = {},
+): void {
+  const drafts = readAll(userId);
+  const kept: LocalDraft = { draft, base, savedAt: new Date().toISOString() };
+  if (awaitsChoice ?? drafts[key]?.awaitsChoice) kept.awaitsChoice = true;
+  writeAll(userId, { ...drafts, [key]: kept });
 }
 
 export function dropDraft(userId: string, key: string): void {
@@ -56,4 +77,9 @@ export function dropDraft(userId: string, key: string): void {
   if (!(key in drafts)) return;
   delete drafts[key];
   writeAll(userId, drafts);
+}
+
+/** The drafts of changes made offline that wait for the user's choice, by note id. */
+export function draftsAwaitingChoice(userId: string): Array<[string, LocalDraft]> {
+  return Object.entries(readAll(userId)).filter(([, draft]) => draft.awaitsChoice);
 }

@@ -90,6 +90,8 @@ export function fakeServer(initial: Note[] = [], options: FakeServerOptions = {}
   /** The open feeds, each ended by a dropped connection; none open while the feed is down. */
   const feeds = new Set<() => void>();
   let feedDown = false;
+  /** While true, every request fails as a fetch does without a network. */
+  let networkCut = false;
   const record = (note: Note | string) => {
     events.push({ noteId: typeof note === 'string' ? note : note.id });
     if (typeof note !== 'string') note.version += 1;
@@ -258,6 +260,10 @@ export function fakeServer(initial: Note[] = [], options: FakeServerOptions = {}
     (operation) =>
       new Observable<ApolloLink.Result>((observer) => {
         const name = operation.operationName ?? '';
+        if (networkCut) {
+          observer.error(new TypeError('Failed to fetch'));
+          return undefined;
+        }
         sent.push(name);
         if (name === 'NoteEvents') {
           const since = Number((operation.variables as { since?: string }).since ?? events.length);
@@ -289,7 +295,7 @@ export function fakeServer(initial: Note[] = [], options: FakeServerOptions = {}
     notes,
     /** Each note's earlier texts, newest first. */
     revisions,
-    /** The operations the client sent, by name, in order. */
+    /** The operations the client sent (and the server received), by name, in order. */
     sent,
     /** A change made elsewhere (another tab or device): the fields change, an event goes out. */
     changeElsewhere(id: string, fields: Partial<Note>) {
@@ -302,6 +308,12 @@ export function fakeServer(initial: Note[] = [], options: FakeServerOptions = {}
     dropConnections({ reconnect = true } = {}) {
       feedDown = !reconnect;
       [...feeds].forEach((drop) => drop());
+    },
+    /** Cuts the network (every request fails, every feed drops) or brings it back. */
+    cutNetwork(cut = true) {
+      networkCut = cut;
+      feedDown = cut;
+      if (cut) [...feeds].forEach((drop) => drop());
     },
     /** A note added elsewhere. */
     addElsewhere(note: Note) {

@@ -59,3 +59,12 @@ export const LabelsDocument = graphql(`
     labels
   }
 `);
+
+/** One note as the server has it now, wherever it is. */
+export const CurrentNoteDocument = graphql(`
+  query CurrentNote($id: ID!) {
+    note(id: $id) {
+      ...NoteFields
+    }
+  }
+`);

@@ -16,7 +16,7 @@ import {
   UnarchiveNoteDocument,
   UpdateNoteDocument,
 } from './note-mutations';
-import { graphql } from '../../../gql';
+import { CurrentNoteDocument } from './note-queries';
 
 /**
  * The outbox: changes made while the server cannot be reached wait here, in this browser's
@@ -80,15 +80,6 @@ export interface Outbox {
   getState: () => OutboxState;
   subscribe: (listener: () => void) => () => void;
 }
-
-/** The current version of a note, for a change whose target moved on. */
-const CurrentNoteDocument = graphql(`
-  query CurrentNote($id: ID!) {
-    note(id: $id) {
-      ...NoteFields
-    }
-  }
-`);
 
 const MOVES = {
   archive: ArchiveNoteDocument,

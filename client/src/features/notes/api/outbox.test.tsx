@@ -99,7 +99,7 @@ it('queues changes made offline, shows them at once, and sends them in order whe
   expect(storage.entries.size).toBe(4);
   expect(server.sent).toEqual([]);
 
-  await act(async () => setOnline(server, true));
+  act(() => setOnline(server, true));
   await settled(outbox);
   expect(server.sent).toEqual(['AddNote', 'UpdateNote', 'ArchiveNote', 'TrashNote']);
   const made = server.notes.find((n) => n.title === 'Train');
@@ -163,7 +163,7 @@ it('sends two offline edits of one note on the versions the server gave, without
     expect(first.version).toBe(5);
     await hooks().update(first, { title: 'Two' }, first.version);
   });
-  await act(async () => setOnline(server, true));
+  act(() => setOnline(server, true));
   await settled(outbox);
   expect(server.notes[0]).toMatchObject({ title: 'Two', version: 6 });
   expect(draftsAwaitingChoice(USER)).toEqual([]);
@@ -178,7 +178,7 @@ it('merges an offline edit with a change made elsewhere to other fields', async 
   });
   server.changeElsewhere('n1', { content: '<p>eggs</p>', textContent: 'eggs' });
 
-  await act(async () => setOnline(server, true));
+  act(() => setOnline(server, true));
   await settled(outbox);
   expect(server.notes[0]).toMatchObject({ title: 'Shopping', content: '<p>eggs</p>' });
   expect(draftsAwaitingChoice(USER)).toEqual([]);
@@ -196,7 +196,7 @@ it('hands an offline edit that meets another edit of the same text to the user, 
   });
   server.changeElsewhere('n1', { content: '<p>oat milk</p>', textContent: 'oat milk' });
 
-  await act(async () => setOnline(server, true));
+  act(() => setOnline(server, true));
   await settled(outbox);
   // Theirs stays on the server and in the cache; mine waits as a draft, on a version older
   // than theirs, so the editor offers the choice.
@@ -223,7 +223,7 @@ it('drops a change the server refuses, says so, and shows the note as the server
   // Meanwhile n1 went to the trash on another device: it can no longer be archived.
   server.changeElsewhere('n1', { location: 'TRASH', previousLocation: 'NOTES' });
 
-  await act(async () => setOnline(server, true));
+  act(() => setOnline(server, true));
   await settled(outbox);
   expect(refused.map(({ change }) => change)).toEqual([{ kind: 'archive', id: 'n1' }]);
   expect(cached(client, 'n1')?.location).toBe('TRASH');
@@ -249,7 +249,7 @@ it('keeps the queue through a reload: the next visit shows the changes and sends
   expect(cached(second.client, 'n1')?.title).toBe('Renamed offline');
   expect(server.sent).toEqual([]);
 
-  await act(async () => setOnline(server, true));
+  act(() => setOnline(server, true));
   await settled(second.outbox);
   expect(server.notes.map((n) => n.title).sort()).toEqual(['Draft on a plane', 'Renamed offline']);
 });
@@ -260,7 +260,7 @@ it('deletes forever offline, and sends the deletion when back', async () => {
   setOnline(server, false);
   await act(() => hooks().remove(aNote({ id: 'n1', location: 'TRASH' })));
   expect(cached(client, 'n1')).toBeNull();
-  await act(async () => setOnline(server, true));
+  act(() => setOnline(server, true));
   await settled(outbox);
   expect(server.notes).toEqual([]);
 });

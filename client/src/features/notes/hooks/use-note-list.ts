@@ -35,7 +35,10 @@ const NO_NOTES: Note[] = [];
 export function useNoteList(location: NoteLocation, filter: NoteFilter): NoteListState {
   // The three list queries differ only in the field they read (each answers as `list`).
   const document = LIST_DOCUMENT[location] as TypedDocumentNode<NotesListQuery, ListVariables>;
-  const variables = { ...firstPageVariables(location), ...(location === 'TRASH' ? {} : { filter }) };
+  const variables = {
+    ...firstPageVariables(location),
+    ...(location === 'TRASH' ? {} : { filter }),
+  };
   const { data, fetchMore, loading, error } = useQuery(document, {
     variables,
     fetchPolicy: 'cache-first',

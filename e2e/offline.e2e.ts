@@ -2,15 +2,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expectTitles, logout, postApi, submitLogin } from './support/app';
+import { card, expectTitles, logout, postApi, submitLogin } from './support/app';
 import { launchBrowser, launchProfile, newContext, type ViewportName } from './support/browser';
 import { startServer, waitFor, type RunningServer } from './support/server';
 
 /**
- * Issue 15, first parts: Jotter installs as an app (manifest, icons, a service worker that
- * precaches the app shell), and opens from its own caches: after one visit, a reload with the
- * network cut shows the last known notes and says Offline. A second user on the same browser
- * never sees the first one's cached notes.
+ * Issue 15: Jotter installs as an app (manifest, icons, a service worker that precaches the app
+ * shell), and opens from its own caches: after one visit, a reload with the network cut shows the
+ * last known notes and says Offline. Changes made offline wait in the outbox, survive a reload
+ * and reach the server when the network returns; one that meets a change made on another device
+ * is offered as a choice. Drafts survive a reload and an expired session. A second user on the
+ * same browser never sees the first one's cached notes.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -262,5 +264,190 @@ it('offers a new version when one is out, and reloads into it on request', async
     await context.close();
     await deployed.stop();
     fs.rmSync(dist, { recursive: true, force: true });
+  }
+});
+
+/** The user's notes on the server, as titles by place (what the server holds, not the page). */
+async function serverTitles(token: string) {
+  const read = async (path: string) => {
+    const response = await fetch(`${server.url}${path}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const body = (await response.json()) as Record<string, Array<{ title: string }>>;
+    return Object.values(body)[0]!
+      .map((note) => note.title)
+      .sort();
+  };
+  return { notes: await read('/api/notes'), trash: await read('/api/trash') };
+}
+
+/** The top bar's quiet status, once it reads `text`. */
+const statusWith = (page: Page, text: string | RegExp) =>
+  page.getByRole('status').filter({ hasText: text });
+
+async function addNote(page: Page, title: string, body: string) {
+  const panel = page.getByRole('region', { name: 'New note' });
+  await panel.getByPlaceholder('Enter Title Here').fill(title);
+  await panel.getByRole('textbox', { name: 'Note body' }).click();
+  await page.keyboard.type(body);
+  await panel.getByRole('button', { name: 'Add', exact: true }).click();
+}
+
+async function editTitle(page: Page, from: string, to: string) {
+  await card(page, from).getByRole('button', { name: 'Edit note' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit note' });
+  await dialog.getByRole('textbox', { name: 'Title' }).fill(to);
+  await dialog.getByRole('button', { name: 'Edit', exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+describe.each<ViewportName>(['phone', 'desktop'])('writing offline at %s width', (viewport) => {
+  it('adds, edits and trashes offline, keeps it all through a reload, and syncs on return', async () => {
+    const user = await seededUser(`${viewport}-writer`, 3);
+    const context = await newContext(browser, server.url, viewport);
+    try {
+      const page = await context.newPage();
+      await signIn(page, user);
+      await serviceWorkerActive(page);
+      await savedTitles(page, user.titles);
+      const [third, second, first] = user.titles as [string, string, string];
+
+      await context.setOffline(true);
+      await statusWith(page, 'Offline').waitFor();
+      await addNote(page, 'Written offline', 'on the train');
+      await card(page, 'Written offline').getByText('Not saved to the server yet').waitFor();
+      await editTitle(page, first, `${first}, edited offline`);
+      await card(page, second).getByRole('button', { name: /trash/i }).click();
+      await expectTitles(page, ['Written offline', third, `${first}, edited offline`]);
+      await statusWith(page, 'Offline · 3 changes not saved yet').waitFor();
+      // Half a new note, not saved: a draft.
+      await page.getByRole('button', { name: 'New note' }).click();
+      await page
+        .getByRole('region', { name: 'New note' })
+        .getByPlaceholder('Enter Title Here')
+        .fill('Half written');
+      await page.screenshot({ path: `${shots}/offline-writes-${viewport}.png`, fullPage: true });
+
+      // A reload with the network still cut: the changes and the draft are all still here.
+      await page.reload();
+      await expectTitles(page, ['Written offline', third, `${first}, edited offline`]);
+      await statusWith(page, 'Offline · 3 changes not saved yet').waitFor();
+      await page
+        .getByRole('region', { name: 'New note' })
+        .getByPlaceholder('Enter Title Here')
+        .and(page.locator('[value="Half written"]'))
+        .waitFor();
+      expect(await serverTitles(user.token)).toEqual({
+        notes: [first, second, third].sort(),
+        trash: [],
+      });
+
+      // Back online: everything reaches the server, once, and the page says nothing is waiting.
+      await context.setOffline(false);
+      await waitFor(
+        async () => (await page.getByText('Not saved to the server yet').count()) === 0,
+        15_000,
+        'every change to be saved',
+      );
+      await statusWith(page, /not saved|Saving/).waitFor({ state: 'detached' });
+      expect(await serverTitles(user.token)).toEqual({
+        notes: ['Written offline', third, `${first}, edited offline`].sort(),
+        trash: [second],
+      });
+      await expectTitles(page, ['Written offline', third, `${first}, edited offline`]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+it('offers the choice when a note edited offline was changed on another device', async () => {
+  const user = await seededUser('conflict', 2);
+  const [laptop, phone] = await Promise.all([
+    newContext(browser, server.url, 'desktop'),
+    newContext(browser, server.url, 'phone'),
+  ]);
+  try {
+    const page = await laptop.newPage();
+    await signIn(page, user);
+    await serviceWorkerActive(page);
+    const other = await phone.newPage();
+    await signIn(other, user);
+    const [, first] = user.titles as [string, string];
+
+    await laptop.setOffline(true);
+    await statusWith(page, 'Offline').waitFor();
+    await editTitle(page, first, 'Mine, from the train');
+    // Meanwhile, on the phone, the same note gets another title.
+    await editTitle(other, first, 'Theirs, from the phone');
+
+    await laptop.setOffline(false);
+    const notice = page.getByRole('region', { name: 'Changes to review' });
+    await notice
+      .getByText('A note you changed offline was also changed on another device')
+      .waitFor();
+    expect((await serverTitles(user.token)).notes).toContain('Theirs, from the phone');
+    await page.screenshot({ path: `${shots}/offline-conflict-notice-desktop.png` });
+
+    await notice.getByRole('button', { name: 'Choose' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit note' });
+    const banner = dialog.getByRole('alert');
+    await banner.waitFor();
+    await page.screenshot({ path: `${shots}/offline-conflict-choice-desktop.png` });
+    await banner.getByRole('button', { name: 'Keep Both' }).click();
+    await dialog
+      .getByRole('textbox', { name: 'Title' })
+      .and(page.locator('[value="Theirs, from the phone"]'))
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await notice.waitFor({ state: 'detached' });
+
+    // Nothing lost: theirs in place, mine beside it.
+    await waitFor(
+      async () => (await serverTitles(user.token)).notes.includes('Mine, from the train'),
+      10_000,
+      'mine to be saved as a new note',
+    );
+    expect((await serverTitles(user.token)).notes).toEqual(
+      ['Mine, from the train', 'Theirs, from the phone', user.titles[0]!].sort(),
+    );
+  } finally {
+    await Promise.all([laptop.close(), phone.close()]);
+  }
+});
+
+it('keeps what was typed through an expired session: signed in again, the draft is there', async () => {
+  const user = await seededUser('expiry', 1);
+  const context = await newContext(browser, server.url, 'desktop');
+  try {
+    const page = await context.newPage();
+    await signIn(page, user);
+    const [only] = user.titles as [string];
+    await card(page, only).getByRole('button', { name: 'Edit note' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit note' });
+    await dialog.getByRole('textbox', { name: 'Note body' }).click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' and a thought not yet saved');
+
+    // The session ends elsewhere (signed out on every device): this tab is told and leaves.
+    const answer = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
+      body: JSON.stringify({ query: 'mutation { logout }' }),
+    });
+    expect(answer.ok).toBe(true);
+    await page.waitForURL('**/login');
+
+    await submitLogin(page, user.email, password);
+    await page.waitForURL('**/home');
+    await card(page, only).getByRole('button', { name: 'Edit note' }).click();
+    const again = page.getByRole('dialog', { name: 'Edit note' });
+    await again.getByText('Your unsaved changes are back.').waitFor();
+    await again
+      .getByRole('textbox', { name: 'Note body' })
+      .getByText('and a thought not yet saved')
+      .waitFor();
+  } finally {
+    await context.close();
   }
 });

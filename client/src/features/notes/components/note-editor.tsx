@@ -81,7 +81,7 @@ export function NoteEditor({ note, location, onClose }: NoteEditorProps) {
   const [showHistory, setShowHistory] = useState(false);
 
   // The draft is written a moment after typing pauses, and at once when the editor closes
-  // (Escape, or leaving the page) with a write still waiting.
+  // (Escape, or leaving the page) or the page goes (a reload, a closed tab) with a write waiting.
   const pendingWrite = useRef<(() => void) | null>(null);
   useEffect(() => {
     const untouched = changedFields(draftOf(sync.base), draft).length === 0;
@@ -94,7 +94,15 @@ export function NoteEditor({ note, location, onClose }: NoteEditorProps) {
     const timer = setTimeout(write, 250);
     return () => clearTimeout(timer);
   }, [draft, sync.base, userId, draftKey]);
-  useEffect(() => () => pendingWrite.current?.(), []);
+  useEffect(() => {
+    // A reload or a closed tab unmounts nothing: the waiting write goes now.
+    const writeNow = () => pendingWrite.current?.();
+    window.addEventListener('pagehide', writeNow);
+    return () => {
+      window.removeEventListener('pagehide', writeNow);
+      writeNow();
+    };
+  }, []);
 
   /** Closes without keeping what was typed (Cancel, or a save the server has). */
   const discard = () => {

@@ -283,7 +283,7 @@ async function serverTitles(token: string) {
 
 /** The top bar's quiet status, once it reads `text`. */
 const statusWith = (page: Page, text: string | RegExp) =>
-  page.getByRole('status').filter({ hasText: text });
+  page.getByRole('banner').getByRole('status').filter({ hasText: text });
 
 async function addNote(page: Page, title: string, body: string) {
   const panel = page.getByRole('region', { name: 'New note' });
@@ -319,7 +319,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('writing offline at %s width',
       await editTitle(page, first, `${first}, edited offline`);
       await card(page, second).getByRole('button', { name: /trash/i }).click();
       await expectTitles(page, ['Written offline', third, `${first}, edited offline`]);
-      await statusWith(page, 'Offline · 3 changes not saved yet').waitFor();
+      await statusWith(page, 'Offline · 3 unsaved').waitFor();
       // Half a new note, not saved: a draft.
       await page.getByRole('button', { name: 'New note' }).click();
       await page
@@ -327,11 +327,15 @@ describe.each<ViewportName>(['phone', 'desktop'])('writing offline at %s width',
         .getByPlaceholder('Enter Title Here')
         .fill('Half written');
       await page.screenshot({ path: `${shots}/offline-writes-${viewport}.png`, fullPage: true });
+      // The status fits the top bar: the page does not grow wider than the screen.
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      ).toBe(true);
 
       // A reload with the network still cut: the changes and the draft are all still here.
       await page.reload();
       await expectTitles(page, ['Written offline', third, `${first}, edited offline`]);
-      await statusWith(page, 'Offline · 3 changes not saved yet').waitFor();
+      await statusWith(page, 'Offline · 3 unsaved').waitFor();
       await page
         .getByRole('region', { name: 'New note' })
         .getByPlaceholder('Enter Title Here')
@@ -349,7 +353,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('writing offline at %s width',
         15_000,
         'every change to be saved',
       );
-      await statusWith(page, /not saved|Saving/).waitFor({ state: 'detached' });
+      await statusWith(page, /unsaved|Saving|Offline/).waitFor({ state: 'detached' });
       expect(await serverTitles(user.token)).toEqual({
         notes: ['Written offline', third, `${first}, edited offline`].sort(),
         trash: [second],

@@ -25,9 +25,16 @@ export function ConnectionBadge({ waiting = 0 }: { waiting?: number }) {
         ? 'Reconnecting…'
         : `Saving ${changes(waiting)}…`;
   return (
-    <span className="connection-badge" role="status">
-      {icon} {state}
-      {status !== 'online' && waiting > 0 && ` · ${changes(waiting)} not saved yet`}
+    <span
+      className="connection-badge"
+      role="status"
+      title={waiting > 0 ? `${changes(waiting)} made here not saved to the server yet` : undefined}
+    >
+      {icon}
+      <span>
+        {state}
+        {status !== 'online' && waiting > 0 && ` · ${waiting} unsaved`}
+      </span>
     </span>
   );
 }

@@ -120,7 +120,7 @@ it('edits and trashes offline: shown at once, marked unsaved, sent when back', a
   // Trash
   await user.click(within(card('Books')).getByRole('button', { name: /trash/i }));
   await waitFor(() => expect(cardTitles()).not.toContain('Books'));
-  expect(screen.getByText(/Offline · 2 changes not saved yet/)).toBeInTheDocument();
+  expect(screen.getByText(/Offline · 2 unsaved/)).toBeInTheDocument();
   expect(server.notes.find((n) => n.id === 'n1')?.title).toBe('Groceries');
 
   goOnline();

@@ -23,8 +23,9 @@ import { CurrentNoteDocument } from './note-queries';
  * storage (IndexedDB), and are sent in order when it can be reached again.
  *
  * - A change is queued when the browser is offline, when sending it failed for want of a network
- *   (no answer at all, or a gateway's 5xx), or when earlier changes are still waiting (so the
- *   order holds). Otherwise it goes straight to the server, as before.
+ *   (no answer at all, or a gateway's 502/503/504), or when earlier changes are still waiting (so
+ *   the order holds). Otherwise it goes straight to the server, as before; a refusal or a server
+ *   error rolls back with the spec's toast.
  * - A queued change shows at once, written into the cache as the note will be, and is marked as
  *   waiting (the cards and the top bar say so). A reload or a closed tab keeps the queue; the
  *   next visit shows the changes again and sends them.
@@ -88,10 +89,16 @@ const MOVES = {
   restore: RestoreNoteDocument,
 } as const;
 
-/** True when a request failed for want of a network, not because the server refused it. */
+/** The answers of a proxy or gateway in front of a Jotter server that cannot be reached. */
+const UNREACHABLE = new Set([502, 503, 504]);
+
+/**
+ * True when a request failed for want of a network (no answer at all, or a gateway saying the
+ * server cannot be reached), not because the server refused it or failed at it.
+ */
 export function isNetworkFailure(error: unknown): boolean {
   if (CombinedGraphQLErrors.is(error)) return false;
-  if (ServerError.is(error)) return error.statusCode >= 500 || error.statusCode === 0;
+  if (ServerError.is(error)) return UNREACHABLE.has(error.statusCode);
   return error instanceof TypeError;
 }
 

@@ -264,3 +264,18 @@ it('deletes forever offline, and sends the deletion when back', async () => {
   await settled(outbox);
   expect(server.notes).toEqual([]);
 });
+
+it('sends at once, and fails at once, for a sign-in it cannot keep changes for (no user id)', async () => {
+  const server = fakeServer([aNote({ id: 'n1' })]);
+  const { outbox, hooks, stop } = setUp(server);
+  stop();
+  await act(async () => {
+    await hooks().update(aNote({ id: 'n1' }), { title: 'Sent' });
+  });
+  expect(server.notes[0]?.title).toBe('Sent');
+  server.cutNetwork(true);
+  await expect(hooks().update(aNote({ id: 'n1' }), { title: 'Lost?' })).rejects.toThrow(
+    'Failed to fetch',
+  );
+  expect(outbox.getState().count).toBe(0);
+});

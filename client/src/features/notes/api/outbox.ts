@@ -175,7 +175,8 @@ export function createOutbox(
     attempt += 1;
   };
 
-  const canSend = () => userId !== null && (typeof navigator === 'undefined' || navigator.onLine);
+  const online = () => typeof navigator === 'undefined' || navigator.onLine;
+  const canSend = () => userId !== null && online();
 
   async function queue(change: OutboxChange, local: Note | null): Promise<void> {
     if (!userId) throw new Error('Nobody is signed in to keep this change for.');
@@ -187,14 +188,16 @@ export function createOutbox(
   }
 
   async function submit<T>(change: OutboxChange, local: Note | null, send: () => Promise<T>) {
-    if (!canSend() || entries.length > 0) {
+    // Nobody to keep it for (a stored sign-in without a user id): it goes, or fails, at once.
+    if (!userId) return send();
+    if (!online() || entries.length > 0) {
       await queue(change, local);
       return local as Note;
     }
     try {
       return await send();
     } catch (error) {
-      if (!isNetworkFailure(error)) throw error;
+      if (!isNetworkFailure(error) || !userId) throw error;
       await queue(change, local);
       return local as Note;
     }

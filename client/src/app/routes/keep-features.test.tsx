@@ -142,6 +142,8 @@ describe('undo', () => {
     await openHome();
     await user.click(within(card('Recipes')).getByRole('button', { name: 'Pin note' }));
     await screen.findByText('Note Pinned');
+    // The cards have moved into their groups (a slow render must not swallow the next click).
+    await waitFor(() => expect(titlesIn('Pinned notes')).toEqual(['Recipes']));
     const release = server.hold();
     await user.click(within(card('Plans')).getByRole('button', { name: 'Archive note' }));
     act(() => (document.activeElement as HTMLElement).blur());

@@ -92,14 +92,22 @@ export async function startProcess(
   };
 }
 
-/** Starts the built Jotter server on `databaseUrl` (`env` adds or overrides settings). */
+/**
+ * Starts the built Jotter server on `databaseUrl` (`env` adds or overrides settings). With
+ * `BENCH_CPU_PROF=<folder>` in the environment, the server runs under `node --cpu-prof` and
+ * writes its profile there when it stops.
+ */
 export async function startJotter(
   databaseUrl: string,
   env: Record<string, string> = {},
 ): Promise<RunningServer> {
   const port = await freePort();
+  const profile = process.env.BENCH_CPU_PROF;
   return startProcess(
-    [path.join(root, 'server/dist/index.js')],
+    [
+      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : []),
+      path.join(root, 'server/dist/index.js'),
+    ],
     {
       DATABASE_URL: databaseUrl,
       NODE_ENV: 'production',

@@ -14,13 +14,13 @@ import { seedSqlite, type SeededUser } from './lib/seed';
 import { quantile, type Figure } from './lib/stats';
 import { tokenFor } from './lib/tokens';
 
-const userCount = 100;
+export const userCount = 100;
 const socketsPerUser = 10;
 /** Writes per second, spread over the users in turn: an open loop, so a slow server queues. */
 const writesPerSecond = 50;
 const titlePattern = /bench-(\d+)-/;
 
-interface Fleet {
+export interface Fleet {
   sockets: WebSocket[];
   /** Called with each message's text as it arrives. */
   onMessage: (text: string) => void;
@@ -44,7 +44,7 @@ async function openInBatches(
 }
 
 /** 10 graphql-ws sockets per user, each signed in and subscribed to noteEvents. */
-async function jotterFleet(
+export async function jotterFleet(
   server: RunningServer,
   users: SeededUser[],
   tokens: string[],
@@ -110,7 +110,7 @@ async function bareFleet(server: RunningServer, users: SeededUser[]): Promise<Fl
  * Sends `count` writes at `writesPerSecond` (write n for user n mod 100), and times each one's
  * arrival at each of that user's 10 sockets, from just before the write was sent.
  */
-async function drive(
+export async function drive(
   fleet: Fleet,
   count: number,
   first: number,
@@ -156,6 +156,44 @@ async function drive(
 
 const kb = (server: RunningServer) => server.rssMb() * 1024;
 
+/** Each user's first note, to edit; the lookups also warm the server up. */
+export async function firstNotes(server: RunningServer, tokens: string[]): Promise<string[]> {
+  const noteIds: string[] = [];
+  for (const [i, token] of tokens.entries()) {
+    const res = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query: '{ notes(first: 1) { nodes { id } } }' }),
+    });
+    const body = (await res.json()) as { data: { notes: { nodes: Array<{ id: string }> } } };
+    noteIds[i] = body.data.notes.nodes[0]!.id;
+  }
+  return noteIds;
+}
+
+/** Write n: user n mod 100 gives their note the title `bench-<n>-…` through GraphQL. */
+export function jotterWriter(
+  server: RunningServer,
+  tokens: string[],
+  noteIds: string[],
+): (n: number) => Promise<void> {
+  return (n) => {
+    const u = n % tokens.length;
+    return fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[u]!}` },
+      body: JSON.stringify({
+        query:
+          'mutation($id: ID!, $t: String!) { updateNote(id: $id, input: { title: $t }) { id } }',
+        variables: { id: noteIds[u], t: `bench-${n}-${'x'.repeat(20)}` },
+      }),
+    }).then(async (res) => {
+      const body = (await res.json()) as { errors?: unknown };
+      if (!res.ok || body.errors) throw new Error(JSON.stringify(body));
+    });
+  };
+}
+
 /** The live-sync figures; `seconds` is the load time per server (half before, half after the other). */
 export async function syncFigures(seconds: number): Promise<Figure[]> {
   fs.mkdirSync(path.join(root, 'bench/.cache'), { recursive: true });
@@ -175,16 +213,7 @@ export async function syncFigures(seconds: number): Promise<Figure[]> {
     closers.push(() => bare.stop());
 
     // One note per user to edit; the lookups also warm Jotter up before its memory is read.
-    const noteIds: string[] = [];
-    for (const [i, token] of tokens.entries()) {
-      const res = await fetch(`${jotter.url}/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ query: '{ notes(first: 1) { nodes { id } } }' }),
-      });
-      const body = (await res.json()) as { data: { notes: { nodes: Array<{ id: string }> } } };
-      noteIds[i] = body.data.notes.nodes[0]!.id;
-    }
+    const noteIds = await firstNotes(jotter, tokens);
 
     const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
     await settle();
@@ -209,21 +238,7 @@ export async function syncFigures(seconds: number): Promise<Figure[]> {
         }
       };
     });
-    const jotterWrite = (n: number) => {
-      const u = n % users.length;
-      return fetch(`${jotter.url}/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[u]!}` },
-        body: JSON.stringify({
-          query:
-            'mutation($id: ID!, $t: String!) { updateNote(id: $id, input: { title: $t }) { id } }',
-          variables: { id: noteIds[u], t: `bench-${n}-${'x'.repeat(20)}` },
-        }),
-      }).then(async (res) => {
-        const body = (await res.json()) as { errors?: unknown };
-        if (!res.ok || body.errors) throw new Error(JSON.stringify(body));
-      });
-    };
+    const jotterWrite = jotterWriter(jotter, tokens, noteIds);
     await jotterWrite(0);
     await captured;
     const bareWrite = (n: number) =>

@@ -92,14 +92,26 @@ export async function startProcess(
   };
 }
 
-/** Starts the built Jotter server on `databaseUrl` (`env` adds or overrides settings). */
+/**
+ * Starts the built Jotter server on `databaseUrl` (`env` adds or overrides settings; `entry` is
+ * the server bundle, for an A/B of two builds). With `BENCH_CPU_PROF=<folder>` in the
+ * environment, the server runs under `node --cpu-prof` (a sample every 0.1 ms) and writes its
+ * profile there when it stops.
+ */
 export async function startJotter(
   databaseUrl: string,
   env: Record<string, string> = {},
+  entry = path.join(root, 'server/dist/index.js'),
 ): Promise<RunningServer> {
   const port = await freePort();
+  const profile = process.env.BENCH_CPU_PROF;
   return startProcess(
-    [path.join(root, 'server/dist/index.js')],
+    [
+      ...(profile
+        ? ['--cpu-prof', '--cpu-prof-interval=100', `--cpu-prof-dir=${path.resolve(profile)}`]
+        : []),
+      entry,
+    ],
     {
       DATABASE_URL: databaseUrl,
       NODE_ENV: 'production',

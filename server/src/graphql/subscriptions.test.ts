@@ -329,6 +329,88 @@ describe('noteEvents', () => {
     expect((await bFromFive.until(2)).map((e) => e.note!.title)).toEqual(['B again']);
   });
 
+  it('with writes racing, each socket of a user gets each of that user’s changes exactly once, in order, and no one else’s', async () => {
+    const a = await t.signup();
+    const b = await t.signup();
+    const aSubs = await Promise.all(
+      [1, 2, 3].map(async () => (await connect(a.token)).noteEvents('0')),
+    );
+    const bSubs = await Promise.all(
+      [1, 2].map(async () => (await connect(b.token)).noteEvents('0')),
+    );
+    const aNote = await add(a.token, 'A 0');
+    const bNote = await add(b.token, 'B 0');
+    const edit = (token: string, id: string, title: string) =>
+      t.graphql(
+        `mutation($id: ID!, $t: String!) { updateNote(id: $id, input: { title: $t }) { id } }`,
+        { id, t: title },
+        token,
+      );
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2 === 0 ? edit(a.token, aNote, `A ${i + 1}`) : edit(b.token, bNote, `B ${i + 1}`),
+      ),
+    );
+    // A last change each, so that anything repeated before it would already be here.
+    await edit(a.token, aNote, 'A last');
+    await edit(b.token, bNote, 'B last');
+    const [finalA, finalB] = await Promise.all(
+      [
+        [a.token, aNote],
+        [b.token, bNote],
+      ].map(async ([token, id]) => {
+        const res = await t.graphql<{ note: { title: string; version: number } }>(
+          `query($id: ID!) { note(id: $id) { title version } }`,
+          { id },
+          token,
+        );
+        return res.data!.note;
+      }),
+    );
+    for (const [subs, noteId, final, mine, theirs] of [
+      [aSubs, aNote, finalA!, /^A /, /^B /],
+      [bSubs, bNote, finalB!, /^B /, /^A /],
+    ] as const) {
+      for (const sub of subs) {
+        const events = await sub.until(12);
+        expect(cursors(events)).toEqual(range(1, 12));
+        expect(events.every((e) => e.noteId === noteId && mine.test(e.note!.title))).toBe(true);
+        expect(events.some((e) => theirs.test(e.note!.title))).toBe(false);
+        const versions = events.map((e) => e.note!.version);
+        expect(versions).toEqual([...versions].sort((x, y) => x - y));
+        expect(events.at(-1)!.note).toMatchObject(final);
+      }
+    }
+  });
+
+  it('a subscriber that does not ask for events while changes commit gets each of them once, in order, when it asks', async () => {
+    const { token, id: userId } = await t.signup();
+    const first = await add(token, 'first');
+    const feed = await t.services.noteEvents.subscribe(userId, '1');
+    try {
+      const waiting = feed.next();
+      const second = await add(token, 'second');
+      expect((await waiting).value).toMatchObject({ cursor: '2', noteId: second });
+      // Nobody asks while these commit: they wait in the feed, not in the subscriber.
+      const later = [];
+      for (let i = 0; i < 5; i += 1) later.push(await add(token, `later ${i}`));
+      const taken = [];
+      for (let i = 0; i < 5; i += 1) taken.push((await feed.next()).value);
+      expect(taken.map((e) => [e.cursor, e.noteId])).toEqual(
+        later.map((id, i) => [String(i + 3), id]),
+      );
+      const next = feed.next();
+      await t.graphql(`mutation($id: ID!) { trashNote(id: $id) { id } }`, { id: first }, token);
+      expect((await next).value).toMatchObject({
+        cursor: '8',
+        kind: 'UPSERTED',
+        note: { id: first, location: 'trash', version: 2 },
+      });
+    } finally {
+      await feed.return?.();
+    }
+  });
+
   it('a since that is not a cursor, or is ahead of the feed, is BAD_USER_INPUT', async () => {
     const { token } = await t.signup();
     await add(token, 'one');

@@ -1,10 +1,17 @@
 import { AppError, badInput } from '../errors';
-import type { NoteEventKind, NoteEventRecord, NoteRecord, Store } from '../store';
+import type {
+  CommittedNoteEvent,
+  NoteEventKind,
+  NoteEventRecord,
+  NoteRecord,
+  Store,
+} from '../store';
 
 /**
- * One change of a user's notes as a subscriber receives it: the note as it is when delivered
- * (not as it was when the change happened), or null when it is gone. A client that keeps, per
- * note, the state with the highest `version` (and drops a DELETED note) ends with the server's.
+ * One change of a user's notes as a subscriber receives it: the note as the change left it or
+ * newer (as it is when the event is read from the feed; live on SQLite, as the change's own
+ * transaction committed it), or null when it is gone. A client that keeps, per note, the state
+ * with the highest `version` (and drops a DELETED note) ends with the server's.
  */
 export interface DeliveredNoteEvent {
   /** The event's place in the user's feed, as a decimal string: resume after it with `since`. */
@@ -67,11 +74,27 @@ function sharedBatchReader(store: Store, batchSize: number): BatchReader {
 }
 
 /**
+ * The committed event as subscribers deliver it, made once for all the sockets it reaches (each
+ * of them executes its selection over the same object).
+ */
+const deliveredOnce = new WeakMap<CommittedNoteEvent, DeliveredNoteEvent>();
+function deliveredFromCommit(committed: CommittedNoteEvent): DeliveredNoteEvent {
+  let event = deliveredOnce.get(committed);
+  if (!event) {
+    event = delivered(committed, committed.note ?? undefined);
+    deliveredOnce.set(committed, event);
+  }
+  return event;
+}
+
+/**
  * One subscriber's place in a user's feed. It listens before it reads, so nothing committed
  * after its starting point can slip by unheard; it reads the feed itself (by seq, after the last
  * seq it handed out), so a notification that comes twice, late or never (when it is followed by
  * another, or a resync) neither repeats nor loses an event. It reads only when its consumer asks
- * for the next event, so a slow socket holds at most one batch here.
+ * for the next event, so a slow socket holds at most one batch here. One exception to reading:
+ * a consumer waiting for the very next event takes it as its transaction committed it, when
+ * the notification carries it (see LiveChanges.onNoteEvent), with no read.
  */
 class FeedSubscription implements AsyncIterableIterator<DeliveredNoteEvent> {
   /** The seq of the last event put in `ready`. */
@@ -90,9 +113,14 @@ class FeedSubscription implements AsyncIterableIterator<DeliveredNoteEvent> {
     private readonly readBatch: BatchReader,
   ) {
     this.stops = [
-      store.live.onNoteEvent(userId, (seq) => {
+      store.live.onNoteEvent(userId, (seq, committed) => {
         if (seq <= this.known) return;
         this.known = seq;
+        // A consumer waiting with nothing ready has no read in flight: `last` is where it stands.
+        if (committed && this.wake && this.ready.length === 0 && seq === this.last + 1) {
+          this.ready.push(deliveredFromCommit(committed));
+          this.last = seq;
+        }
         this.wake?.();
       }),
       store.live.onResync(() => {
@@ -173,8 +201,11 @@ class FeedSubscription implements AsyncIterableIterator<DeliveredNoteEvent> {
   }
 }
 
-/** An event with the note as it is now: gone (or deleted) means DELETED with no note. */
-function delivered(event: NoteEventRecord, note: NoteRecord | undefined): DeliveredNoteEvent {
+/** An event with its note: gone (or deleted) means DELETED with no note. */
+function delivered(
+  event: Pick<NoteEventRecord, 'seq' | 'noteId' | 'kind'>,
+  note: NoteRecord | undefined,
+): DeliveredNoteEvent {
   const there = event.kind !== 'DELETED' && note !== undefined;
   return {
     cursor: String(event.seq),

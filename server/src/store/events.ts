@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 import type { Dialect } from './database';
 import { noteEventsChannel, signOutsChannel, type LiveHub } from './live';
+import type { CommittedNoteEvent, NoteRecord } from './records';
 import type { NoteEventReader, NoteEventWriter } from './repositories';
 import type { Database } from './schema';
 
@@ -45,16 +46,27 @@ export function noteEventReader(db: Kysely<Database>): NoteEventReader {
 /** Events written by one insert statement: 5 parameters each, well under either engine's limit. */
 const eventsPerInsert = 500;
 
+/** What a transaction runs around its commit, queued by its repositories. */
+export interface CommitHooks {
+  /** Runs `step` inside the transaction after the work of its caller: its last statements. */
+  beforeCommit: (step: () => Promise<void>) => void;
+  /** Runs `fn` once the transaction has committed. */
+  afterCommit: (fn: () => void) => void;
+}
+
 /**
  * The feed's writer inside one transaction. On PostgreSQL the notification is part of the
  * transaction (NOTIFY is delivered on commit, to every server listening); on SQLite the hub is
- * told by `afterCommit`, which the store runs once the transaction has committed.
+ * told after the commit, with the event itself: the note as the transaction left it, read by
+ * its last statement, so this server's listeners that are caught up deliver it without reading
+ * the feed again. `readNote` reads a note inside the transaction.
  */
 export function noteEventWriter(
   db: Kysely<Database>,
   dialect: Dialect,
   hub: LiveHub,
-  afterCommit: (fn: () => void) => void,
+  { beforeCommit, afterCommit }: CommitHooks,
+  readNote: (userId: string, noteId: string) => Promise<NoteRecord | undefined>,
 ): NoteEventWriter {
   return {
     async append(userId, noteId, kind, at) {
@@ -86,7 +98,17 @@ export function noteEventWriter(
         .insertInto('note_events')
         .values({ user_id: userId, seq, note_id: noteId, kind, created_at: at })
         .execute();
-      afterCommit(() => hub.noteEvent(userId, seq));
+      // Read only for a user with a socket on this server; at the end, as a later statement of
+      // the same transaction may change the note again.
+      const committed: CommittedNoteEvent | undefined = hub.listensTo(userId)
+        ? { seq, noteId, kind, note: null }
+        : undefined;
+      if (committed && kind === 'UPSERTED') {
+        beforeCommit(async () => {
+          committed.note = (await readNote(userId, noteId)) ?? null;
+        });
+      }
+      afterCommit(() => hub.noteEvent(userId, seq, committed));
       return seq;
     },
     async appendMany(userId, noteIds, kind, at) {

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 
+import type { CommittedNoteEvent } from './records';
 import type { LiveChanges } from './repositories';
 
 /** The PostgreSQL channels: `<userId>:<seq>` after a note event, `<userId>` after a logout. */
@@ -24,14 +25,25 @@ function listen<K, L>(map: Map<K, Set<L>>, key: K, listener: L): () => void {
  * store after each commit, PostgreSQL's listener on each notification.
  */
 export class LiveHub implements LiveChanges {
-  private readonly noteEvents = new Map<string, Set<(seq: number) => void>>();
+  private readonly noteEvents = new Map<
+    string,
+    Set<(seq: number, committed?: CommittedNoteEvent) => void>
+  >();
   private readonly signOuts = new Map<string, Set<() => void>>();
   private readonly resyncs = new Set<() => void>();
 
   constructor(private readonly log?: LiveLog) {}
 
-  onNoteEvent(userId: string, listener: (seq: number) => void): () => void {
+  onNoteEvent(
+    userId: string,
+    listener: (seq: number, committed?: CommittedNoteEvent) => void,
+  ): () => void {
     return listen(this.noteEvents, userId, listener);
+  }
+
+  /** Whether any listener waits for the user's note events on this server. */
+  listensTo(userId: string): boolean {
+    return this.noteEvents.has(userId);
   }
 
   onSignOut(userId: string, listener: () => void): () => void {
@@ -43,8 +55,8 @@ export class LiveHub implements LiveChanges {
     return () => this.resyncs.delete(listener);
   }
 
-  noteEvent(userId: string, seq: number): void {
-    this.call(this.noteEvents.get(userId), (l) => l(seq));
+  noteEvent(userId: string, seq: number, committed?: CommittedNoteEvent): void {
+    this.call(this.noteEvents.get(userId), (l) => l(seq, committed));
   }
 
   signOut(userId: string): void {

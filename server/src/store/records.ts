@@ -69,6 +69,17 @@ export interface NoteEventRecord {
   createdAt: string;
 }
 
+/**
+ * A change as its own transaction committed it: the note as it stood at that commit, or null
+ * when the change deleted it.
+ */
+export interface CommittedNoteEvent {
+  seq: number;
+  noteId: string;
+  kind: NoteEventKind;
+  note: NoteRecord | null;
+}
+
 /** An account, password hash included: the store's callers decide what leaves the server. */
 export interface UserRecord {
   id: string;

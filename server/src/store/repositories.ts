@@ -1,5 +1,6 @@
 import type {
   ExpiredNote,
+  CommittedNoteEvent,
   ImportClaim,
   ListFilter,
   ListPage,
@@ -132,8 +133,16 @@ export interface NoteEventWriter {
  * Each `on…` returns a function that removes the listener.
  */
 export interface LiveChanges {
-  /** `listener(seq)` after the user's event `seq` (and every one before it) has committed. */
-  onNoteEvent(userId: string, listener: (seq: number) => void): () => void;
+  /**
+   * `listener(seq, committed)` after the user's event `seq` (and every one before it) has
+   * committed. `committed` is the event with its note as that transaction left it, when this
+   * server committed a single event on SQLite (a listener that is caught up need not read the
+   * feed); otherwise (PostgreSQL, several events at once) it is undefined and the feed holds it.
+   */
+  onNoteEvent(
+    userId: string,
+    listener: (seq: number, committed?: CommittedNoteEvent) => void,
+  ): () => void;
   /** `listener()` after the user's tokens were revoked (logout). */
   onSignOut(userId: string, listener: () => void): () => void;
   /**

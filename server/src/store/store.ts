@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 import { openDatabase, type DatabaseHandle, type Dialect, type OpenOptions } from './database';
-import { noteEventReader, noteEventWriter } from './events';
+import { noteEventReader, noteEventWriter, type CommitHooks } from './events';
 import { importKeyRepository } from './imports';
 import type { LiveHub } from './live';
 import { listQueries, type ListQueries } from './note-lists';
@@ -11,18 +11,19 @@ import { revisionRepository } from './revisions';
 import type { Database } from './schema';
 import { userRepository } from './users';
 
-/** Every repository over one transaction; `afterCommit` queues what to run once it commits. */
+/** Every repository over one transaction, which runs what `hooks` queue around its commit. */
 function repositories(
   trx: Kysely<Database>,
   dialect: Dialect,
   lists: ListQueries,
   live: LiveHub,
-  afterCommit: (fn: () => void) => void,
+  hooks: CommitHooks,
 ): StoreTransaction {
+  const notes = noteRepository(trx, dialect, lists);
   return {
     users: userRepository(trx),
-    notes: noteRepository(trx, dialect, lists),
-    events: noteEventWriter(trx, dialect, live, afterCommit),
+    notes,
+    events: noteEventWriter(trx, dialect, live, hooks, (userId, id) => notes.find(userId, id)),
     revisions: revisionRepository(trx),
     async tryLock(name) {
       if (dialect !== 'postgres') return true;
@@ -45,12 +46,17 @@ export function storeOver(database: DatabaseHandle): Store {
     revisions: revisionRepository(db),
     live,
     async transaction(fn) {
+      const lastSteps: Array<() => Promise<void>> = [];
       const committed: Array<() => void> = [];
-      const result = await db
-        .transaction()
-        .execute((trx) =>
-          fn(repositories(trx, dialect, lists, live, (then) => committed.push(then))),
-        );
+      const hooks: CommitHooks = {
+        beforeCommit: (step) => lastSteps.push(step),
+        afterCommit: (then) => committed.push(then),
+      };
+      const result = await db.transaction().execute(async (trx) => {
+        const value = await fn(repositories(trx, dialect, lists, live, hooks));
+        for (const step of lastSteps) await step();
+        return value;
+      });
       for (const then of committed) then();
       return result;
     },

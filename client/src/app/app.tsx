@@ -3,6 +3,7 @@ import type { ApolloClient } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { noteTypePolicies } from '../features/notes/api/note-cache';
+import { notesAfterFirstPage } from '../features/notes/api/prefetch';
 import { ThemeProvider } from '../features/theme/hooks/theme-context';
 import { createApolloClient, serverLink } from '../lib/apollo-client';
 import {
@@ -38,7 +39,10 @@ export function AppProviders({
   );
 }
 
-const persistence = createCachePersistence(indexedDbCacheStorage());
+// The notes no list shows first are saved apart and restored after the first screen.
+const persistence = createCachePersistence(indexedDbCacheStorage(), {
+  later: notesAfterFirstPage,
+});
 const client = createApolloClient(serverLink(createLiveLink()), noteTypePolicies, persistence);
 const router = createBrowserRouter(appRoutes(client, persistence));
 

@@ -35,6 +35,10 @@ const instrument = `(() => {
     requestAnimationFrame(() => setTimeout(() => {
       bench.firstCards = performance.now();
       bench.cards = document.querySelectorAll('.note-card').length;
+      const [nav] = performance.getEntriesByType('navigation');
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+      bench.html = nav ? nav.responseEnd : 0;
+      bench.fcp = fcp ? fcp.startTime : 0;
     }, 0));
   });
   seen.observe(document, { childList: true, subtree: true });
@@ -43,6 +47,9 @@ const instrument = `(() => {
 interface Painted {
   firstCards: number;
   cards: number;
+  /** For BENCH_REPEAT_DUMP: the page's HTML in, and its first contentful paint. */
+  html?: number;
+  fcp?: number;
 }
 
 /**

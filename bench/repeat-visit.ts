@@ -224,7 +224,7 @@ export async function repeatVisitFigures(quick: boolean): Promise<Figure[]> {
   const db = path.join(tmp, 'jotter.db');
   fs.copyFileSync(file, db);
   const big = users[1] as SeededUser;
-  const jotter = await startJotter(`file:${db}`, { LOG_LEVEL: 'silent' });
+  const jotter = await startJotter(`file:${db}`);
   const baseline = await startBaseline();
   const auth = storedAuth(db, big);
   const key = `apollo-cache:${big.id}`;

@@ -2,7 +2,7 @@
  * A same-run A/B of two client builds on /home: `node --import tsx bench/lighthouse-ab.ts
  * <dist A> <dist B> [runs]` serves each build from the same server and database, and runs
  * Lighthouse on /home (200 notes, signed in) alternately, A then B, `runs` times each (default 5),
- * from an empty HTTP cache. It prints each run and the medians, so a drifting host load touches
+ * each a first visit (no HTTP cache, service worker or saved notes from the run before). It prints each run and the medians, so a drifting host load touches
  * both builds alike.
  */
 import fs from 'node:fs';
@@ -15,6 +15,7 @@ import {
   chromeFlags,
   chromiumPath,
   clientCorpus,
+  forgetVisits,
   runLighthouse,
   signIn,
   storedAuth,
@@ -48,10 +49,9 @@ async function main() {
       for (const name of ['A', 'B'] as const) {
         const server = servers[name];
         await signIn(page, server.url, storedAuth(db, users[0]!));
-        const cdp = await context.newCDPSession(page);
-        await cdp.send('Network.clearBrowserCache');
-        await cdp.detach();
-        const result = await runLighthouse(`${server.url}/home`, debugPort);
+        const result = await runLighthouse(`${server.url}/home`, debugPort, () =>
+          forgetVisits(context, page, server.url),
+        );
         scores[name].push(result.performance);
         const metrics = result.problems.filter((p) => !p.includes(':')).join(', ');
         console.log(`${name} run ${i + 1}: performance ${result.performance} (${metrics})`);

@@ -2,8 +2,9 @@
  * `npm run bench` (`-- --quick` for a short run, `-- --no-pg` to skip PostgreSQL, `-- --no-client`
  * to skip the browser figures, `-- --client-only` for the browser figures alone, `-- --sync-only`
  * for the live-sync figures alone, `-- --checklist-only` for ticking a checklist item on a card
- * alone, `-- --files-only` for the import and export figures alone): every figure beside a
- * baseline measured in the same run, printed
+ * alone, `-- --files-only` for the import and export figures alone, `-- --offline-only` for the
+ * repeat visit from the local cache alone): every figure beside a baseline measured in the same
+ * run, printed
  * as one table and written to bench/results/latest.json.
  */
 import { execFileSync } from 'node:child_process';
@@ -15,6 +16,7 @@ import { apiOverhead } from './api';
 import { checklistFigure } from './checklist';
 import { clientFigures } from './client';
 import { filesFigures } from './files';
+import { repeatVisitFigures } from './repeat-visit';
 import { freePort, root, startMedian, startProcess } from './lib/server';
 import type { Figure } from './lib/stats';
 import { searchSqlite } from './search';
@@ -25,8 +27,15 @@ const clientOnly = process.argv.includes('--client-only');
 const syncOnly = process.argv.includes('--sync-only');
 const checklistOnly = process.argv.includes('--checklist-only');
 const filesOnly = process.argv.includes('--files-only');
+const offlineOnly = process.argv.includes('--offline-only');
 const withPg =
-  !clientOnly && !syncOnly && !checklistOnly && !filesOnly && !process.argv.includes('--no-pg');
+  !clientOnly &&
+  !syncOnly &&
+  !checklistOnly &&
+  !filesOnly &&
+  !offlineOnly &&
+  !process.argv.includes('--no-pg');
+const withClient = !syncOnly && !filesOnly && !process.argv.includes('--no-client');
 const seconds = quick ? 3 : 10;
 const runs = quick ? 20 : 50;
 
@@ -123,7 +132,7 @@ async function main() {
 
   if (syncOnly) await liveSync(figures);
   else if (filesOnly) await files(figures);
-  else if (!clientOnly && !checklistOnly) await serverFigures(figures);
+  else if (!clientOnly && !checklistOnly && !offlineOnly) await serverFigures(figures);
 
   if (withPg) {
     console.log(`Search at 100,000 notes on PostgreSQL 15 (${runs} runs per case)…`);
@@ -156,7 +165,7 @@ async function main() {
     }
   }
 
-  if (!syncOnly && !checklistOnly && !filesOnly && !process.argv.includes('--no-client')) {
+  if (withClient && !checklistOnly && !offlineOnly) {
     console.log('Client: Lighthouse on the landing page and /home, /home with 10,000 notes…');
     try {
       figures.push(...(await clientFigures(quick)));
@@ -165,12 +174,24 @@ async function main() {
     }
   }
 
-  if (!syncOnly && !process.argv.includes('--no-client')) {
+  if (withClient && !offlineOnly) {
     console.log('Client: ticking a checklist item on a card, /home with 10,000 notes…');
     try {
       figures.push(await checklistFigure(quick));
     } catch (error) {
       console.error('  ! checklist figure failed:', error instanceof Error ? error.message : error);
+    }
+  }
+
+  if (withClient && !checklistOnly) {
+    console.log('Client: a repeat visit of /home offline, 10,000 notes in the saved cache…');
+    try {
+      figures.push(...(await repeatVisitFigures(quick)));
+    } catch (error) {
+      console.error(
+        '  ! repeat-visit figures failed:',
+        error instanceof Error ? error.message : error,
+      );
     }
   }
 

@@ -1,8 +1,39 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/index.css';
 import { App } from './app/app';
-import { UpdatePrompt } from './app/update-prompt';
+import { whenIdle } from './lib/when-idle';
+
+const UpdatePrompt = lazy(() =>
+  import('./app/update-prompt').then(({ UpdatePrompt }) => ({ default: UpdatePrompt })),
+);
+
+/** Calls `callback` once the page has loaded and the browser is then idle; returns a cancel. */
+function afterLoadWhenIdle(callback: () => void): () => void {
+  let cancel = () => undefined as void;
+  const idle = () => (cancel = whenIdle(callback, 10_000));
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+  return () => {
+    window.removeEventListener('load', idle);
+    cancel();
+  };
+}
+
+/**
+ * The service worker is registered once the page has loaded and the browser is idle: its install
+ * fetches every file of the app for the precache, which would otherwise compete with the first
+ * screen for the network and the CPU.
+ */
+function ServiceWorker() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => afterLoadWhenIdle(() => setReady(true)), []);
+  return ready ? (
+    <Suspense fallback={null}>
+      <UpdatePrompt />
+    </Suspense>
+  ) : null;
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -12,7 +43,7 @@ startTransition(() =>
   createRoot(root).render(
     <StrictMode>
       <App />
-      <UpdatePrompt />
+      <ServiceWorker />
     </StrictMode>,
   ),
 );

@@ -7,6 +7,7 @@ import { createOutbox, directOutbox, type Outbox } from '../features/notes/api/o
 import { OutboxProvider } from '../features/notes/api/outbox-context';
 import { indexedDbOutboxStorage } from '../features/notes/api/outbox-storage';
 import { outboxFeedback } from '../features/notes/hooks/run-note-action';
+import { notesAfterFirstPage } from '../features/notes/api/prefetch';
 import { ThemeProvider } from '../features/theme/hooks/theme-context';
 import { createApolloClient, serverLink } from '../lib/apollo-client';
 import {
@@ -49,7 +50,10 @@ export function AppProviders({
   );
 }
 
-const persistence = createCachePersistence(indexedDbCacheStorage());
+// The notes no list shows first are saved apart and restored after the first screen.
+const persistence = createCachePersistence(indexedDbCacheStorage(), {
+  later: notesAfterFirstPage,
+});
 const client = createApolloClient(serverLink(createLiveLink()), noteTypePolicies, persistence);
 const outbox = createOutbox(client, indexedDbOutboxStorage(), outboxFeedback);
 const router = createBrowserRouter(appRoutes(client, persistence));

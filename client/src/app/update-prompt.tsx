@@ -17,9 +17,10 @@ function UpdateToast({ onReload }: { onReload: () => void }) {
 }
 
 /**
- * Registers the service worker (vite-plugin-pwa's `useRegisterSW`, after the page has loaded) and,
- * when a new version of the app has been fetched and waits, offers to reload into it. The new
- * version never takes over by itself: the page in use keeps the code it started with.
+ * Registers the service worker (vite-plugin-pwa's `useRegisterSW`, at once: main.tsx mounts this
+ * once the page has loaded and the browser is idle) and, when a new version of the app has been
+ * fetched and waits, offers to reload into it. The new version never takes over by itself: the
+ * page in use keeps the code it started with.
  */
 export function UpdatePrompt() {
   const {

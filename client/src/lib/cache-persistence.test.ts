@@ -3,8 +3,14 @@ import { ApolloLink, Observable } from '@apollo/client';
 import { parse } from 'graphql';
 import { waitFor } from '@testing-library/react';
 import { createApolloClient } from './apollo-client';
-import { cacheKey, createCachePersistence, type CachePersistence } from './cache-persistence';
+import {
+  cacheKey,
+  createCachePersistence,
+  laterKey,
+  type CachePersistence,
+} from './cache-persistence';
 import { indexedDbCacheStorage } from './cache-storage';
+import { whenIdle } from './when-idle';
 
 /**
  * The Apollo cache kept per user in IndexedDB (fake-indexeddb stands in for the browser's), through
@@ -107,4 +113,119 @@ it('ignores a saved cache of another format (an older version of the app)', asyn
   const client = openPage(persistence);
   await persistence.restore(client.cache, 'u1');
   expect(client.readQuery({ query: GREETING })).toBeNull();
+});
+
+describe('a big cache, saved in two parts', () => {
+  // Parsed, not gql-tagged, as above.
+  const ITEMS = parse('query Items { items { id name } }');
+  const items = (names: string[]) =>
+    names.map((name, i) => ({ __typename: 'Item', id: String(i + 1), name }));
+
+  /** A server listing `names` as items 1, 2, 3…; a page's first screen shows items 1 and 2. */
+  function openItemsPage(persistence: CachePersistence, names: string[]) {
+    const link = new ApolloLink(
+      () =>
+        new Observable<ApolloLink.Result>((observer) => {
+          observer.next({ data: { items: items(names) } });
+          observer.complete();
+        }),
+    );
+    return createApolloClient(link, {}, persistence);
+  }
+  const later = (data: Readonly<Record<string, unknown>>) =>
+    new Set(Object.keys(data).filter((id) => id.startsWith('Item:') && Number(id.slice(5)) > 2));
+  const readItem = (client: ReturnType<typeof openItemsPage>, id: string) =>
+    client.cache.readFragment<{ name: string }>({
+      id: `Item:${id}`,
+      fragment: parse('fragment Name on Item { name }'),
+    });
+
+  async function savedVisit(names: string[]) {
+    const persistence = createCachePersistence(storage, { later });
+    const client = openItemsPage(persistence, names);
+    await persistence.restore(client.cache, 'u1');
+    await client.query({ query: ITEMS });
+    await persistence.flush();
+  }
+
+  it('keeps what the first screen needs apart from the rest, and restores the rest after it', async () => {
+    await savedVisit(['one', 'two', 'three', 'four']);
+    expect(Object.keys((await saved('u1')).data)).not.toContain('Item:3');
+    expect(Object.keys((await storage.get(laterKey('u1'))) as object)).toEqual([
+      'Item:3',
+      'Item:4',
+    ]);
+
+    const persistence = createCachePersistence(storage, { later });
+    const client = openItemsPage(persistence, []);
+    await persistence.restore(client.cache, 'u1');
+    expect(readItem(client, '1')).toEqual({ __typename: 'Item', name: 'one' });
+    await waitFor(() =>
+      expect(readItem(client, '4')).toEqual({ __typename: 'Item', name: 'four' }),
+    );
+    expect(client.readQuery({ query: ITEMS })).toEqual({
+      items: items(['one', 'two', 'three', 'four']),
+    });
+  });
+
+  it('tells the queries on screen when the rest is back', async () => {
+    await savedVisit(['one', 'two', 'three']);
+    const persistence = createCachePersistence(storage, { later });
+    const client = openItemsPage(persistence, []);
+    await persistence.restore(client.cache, 'u1');
+    const seen: unknown[] = [];
+    const watch = client
+      .watchQuery({ query: ITEMS, fetchPolicy: 'cache-only', returnPartialData: true })
+      .subscribe(({ data }) => seen.push(data));
+    await waitFor(() => expect(seen.at(-1)).toEqual({ items: items(['one', 'two', 'three']) }));
+    watch.unsubscribe();
+  });
+
+  it('never puts back an older copy over what the cache got since', async () => {
+    await savedVisit(['one', 'two', 'three']);
+    const persistence = createCachePersistence(storage, { later });
+    const client = openItemsPage(persistence, ['one', 'two', 'three, renamed']);
+    await persistence.restore(client.cache, 'u1');
+    await client.query({ query: ITEMS, fetchPolicy: 'network-only' });
+    await persistence.flush();
+    // Once the rest has been read back, the answer's copy is still the one kept and saved.
+    await waitFor(async () =>
+      expect((await storage.get(laterKey('u1'))) as object).toEqual({
+        'Item:3': { __typename: 'Item', id: '3', name: 'three, renamed' },
+      }),
+    );
+    expect(readItem(client, '3')).toEqual({ __typename: 'Item', name: 'three, renamed' });
+  });
+
+  it('saves nothing until the rest is back, so a save never loses it', async () => {
+    await savedVisit(['one', 'two', 'three', 'four']);
+    const persistence = createCachePersistence(storage, { later, saveAfterMs: 0 });
+    const client = openItemsPage(persistence, []);
+    await persistence.restore(client.cache, 'u1');
+    await persistence.flush();
+    expect(Object.keys((await storage.get(laterKey('u1'))) as object)).toEqual([
+      'Item:3',
+      'Item:4',
+    ]);
+    await waitFor(() => expect(readItem(client, '4')).not.toBeNull());
+    await persistence.flush();
+    expect(Object.keys((await storage.get(laterKey('u1'))) as object)).toEqual([
+      'Item:3',
+      'Item:4',
+    ]);
+  });
+
+  it('puts nothing back after a sign-out, and deletes both parts', async () => {
+    await savedVisit(['one', 'two', 'three']);
+    const persistence = createCachePersistence(storage, { later });
+    const client = openItemsPage(persistence, []);
+    await persistence.restore(client.cache, 'u1');
+    await persistence.wipe();
+    expect(await storage.keys()).toEqual([]);
+    // The rest would be read back when the browser is next idle, in the order of saves and
+    // deletions: once both have run, nothing has come back.
+    await new Promise<void>((resolve) => whenIdle(resolve));
+    await persistence.flush();
+    expect(readItem(client, '3')).toBeNull();
+  });
 });

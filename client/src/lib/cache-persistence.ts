@@ -1,12 +1,16 @@
 import { ApolloLink } from '@apollo/client';
-import type { ApolloCache } from '@apollo/client';
+import type { ApolloCache, DocumentNode, StoreObject } from '@apollo/client';
+import { parse } from 'graphql';
 import { createContext, useContext } from 'react';
 import { tap } from 'rxjs';
+import { whenIdle } from './when-idle';
 
 /** Where saved caches live: a key-value store (IndexedDB in the browser, see cache-storage.ts). */
 export interface CacheStorage {
   get(key: string): Promise<unknown>;
   set(key: string, value: unknown): Promise<void>;
+  /** Writes every entry or none (one transaction). */
+  setMany(entries: [string, unknown][]): Promise<void>;
   delete(key: string): Promise<void>;
   keys(): Promise<string[]>;
 }
@@ -21,7 +25,9 @@ export interface CachePersistence {
   /**
    * Puts `userId`'s saved cache (if any) into `cache`, once per sign-in, then keeps saving the
    * cache under their key. Every other user's saved cache is deleted first: one browser keeps only
-   * the notes of the user signed in on it. Never rejects: without storage, the app still works.
+   * the notes of the user signed in on it. Resolves once what the first screen needs is in; the
+   * rest (see `later`) follows when the browser is next idle. Never rejects: without storage, the
+   * app still works.
    */
   restore(cache: ApolloCache, userId: string): Promise<void>;
   /** Saves now what would be saved shortly (the page is being hidden or closed). */
@@ -30,16 +36,25 @@ export interface CachePersistence {
   wipe(): Promise<void>;
 }
 
-/** Raised when the saved cache's shape changes (type policies, fields): older saves are ignored. */
-const FORMAT = 1;
+/**
+ * Raised when the saved cache's shape changes (type policies, fields, the split in two): older
+ * saves are ignored.
+ */
+const FORMAT = 2;
 const PREFIX = 'apollo-cache:';
 
-/** The storage key of a user's saved cache. */
+/** The storage key of a user's saved cache: what the first screen needs. */
 export const cacheKey = (userId: string) => `${PREFIX}${userId}`;
+/** The storage key of the rest of a user's saved cache, restored after the first screen. */
+export const laterKey = (userId: string) => `${PREFIX}${userId}:later`;
+
+type Entities = Record<string, unknown>;
 
 interface Saved {
   format: number;
-  data: Record<string, unknown>;
+  data: Entities;
+  /** How many entities wait under `laterKey` (written in the same transaction). */
+  later: number;
 }
 
 const isSaved = (value: unknown): value is Saved =>
@@ -49,13 +64,96 @@ const isSaved = (value: unknown): value is Saved =>
   typeof (value as Saved).data === 'object';
 
 /**
- * What is worth keeping of the cache: everything but mutation results, which hold nothing a page
- * reads and include the sign-in's token.
+ * Which entities of a saved cache the first screen can do without (the notes no list shows on
+ * its first page, say): they are stored apart and restored after it, so a big cache costs the
+ * first screen only what it shows.
  */
-function snapshot(cache: ApolloCache): Saved {
-  const data = { ...(cache.extract() as Record<string, unknown>) };
+export type LaterSelector = (data: Readonly<Entities>) => ReadonlySet<string>;
+
+const NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
+
+const isScalar = (value: unknown): boolean =>
+  value === null ||
+  typeof value !== 'object' ||
+  (Array.isArray(value) && value.every((item) => item === null || typeof item !== 'object'));
+
+/**
+ * Whether `entity` can be written back with a fragment of its own fields: a typename, and only
+ * plain fields (no arguments) holding scalars or lists of scalars. Anything else stays with the
+ * first screen's part, restored whole.
+ */
+function writable(entity: unknown): entity is StoreObject & { __typename: string } {
+  if (typeof entity !== 'object' || entity === null) return false;
+  const { __typename, ...fields } = entity as Record<string, unknown>;
+  return (
+    typeof __typename === 'string' &&
+    NAME.test(__typename) &&
+    Object.entries(fields).every(([name, value]) => NAME.test(name) && isScalar(value))
+  );
+}
+
+/**
+ * What is worth keeping of the cache: everything but mutation results, which hold nothing a page
+ * reads and include the sign-in's token. Split in the first screen's part and the rest.
+ */
+function snapshot(
+  cache: ApolloCache,
+  selectLater: LaterSelector,
+): { first: Saved; later: Entities } {
+  const data = { ...(cache.extract() as Entities) };
   delete data.ROOT_MUTATION;
-  return { format: FORMAT, data };
+  const later: Entities = {};
+  for (const id of selectLater(data)) {
+    if (!writable(data[id])) continue;
+    later[id] = data[id];
+    delete data[id];
+  }
+  return { first: { format: FORMAT, data, later: Object.keys(later).length }, later };
+}
+
+/** Entities written back per task, so the rest never holds the page in one long task. */
+const CHUNK = 500;
+
+const fragments = new Map<string, DocumentNode>();
+
+/** A fragment selecting exactly `fields` of `typename` (names checked by `writable`). */
+function fragmentOf(typename: string, fields: string[]): DocumentNode {
+  const key = `${typename} ${fields.join(' ')}`;
+  let fragment = fragments.get(key);
+  if (!fragment) {
+    fragment = parse(`fragment Later on ${typename} { ${fields.join(' ')} }`);
+    fragments.set(key, fragment);
+  }
+  return fragment;
+}
+
+/**
+ * Writes saved entities into a live cache with `writeFragment`, leaving any entity the cache
+ * already holds as it is (it came from the server since, or from this session). Watches are
+ * told once, at the end (`cache.batch`), not after every entity.
+ */
+async function writeLater(
+  cache: ApolloCache,
+  later: Entities,
+  stillWanted: () => boolean,
+): Promise<void> {
+  const entries = Object.entries(later);
+  for (let start = 0; start < entries.length; start += CHUNK) {
+    if (start > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    if (!stillWanted()) return;
+    const present = cache.extract() as Entities;
+    for (const [id, entity] of entries.slice(start, start + CHUNK)) {
+      if (id in present || !writable(entity)) continue;
+      const fields = Object.keys(entity).filter((name) => name !== '__typename');
+      cache.writeFragment({
+        id,
+        fragment: fragmentOf(entity.__typename, fields),
+        data: entity,
+        broadcast: false,
+      });
+    }
+  }
+  cache.batch({ update: () => undefined });
 }
 
 /**
@@ -65,10 +163,15 @@ function snapshot(cache: ApolloCache): Saved {
  */
 export function createCachePersistence(
   storage: CacheStorage,
-  { saveAfterMs = 1000 }: { saveAfterMs?: number } = {},
+  {
+    saveAfterMs = 1000,
+    later: selectLater = () => new Set(),
+  }: { saveAfterMs?: number; later?: LaterSelector } = {},
 ): CachePersistence {
   let active: { userId: string; cache: ApolloCache; restored: Promise<void> } | null = null;
+  // Saving waits until the whole saved cache is back in: saving a part would lose the rest.
   let ready = false;
+  let wanted = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let queue: Promise<void> = Promise.resolve();
 
@@ -84,22 +187,60 @@ export function createCachePersistence(
     timer = undefined;
     if (!active || !ready) return queue;
     const { userId, cache } = active;
-    const saved = snapshot(cache);
-    return enqueue(() => storage.set(cacheKey(userId), saved));
+    const { first, later } = snapshot(cache, selectLater);
+    return enqueue(async () => {
+      if (first.later === 0) {
+        await storage.set(cacheKey(userId), first);
+        await storage.delete(laterKey(userId));
+      } else {
+        await storage.setMany([
+          [cacheKey(userId), first],
+          [laterKey(userId), later],
+        ]);
+      }
+    });
   };
 
   const scheduleSave = () => {
-    if (!active || !ready) return;
+    if (!active) return;
+    if (!ready) {
+      wanted = true;
+      return;
+    }
     clearTimeout(timer);
     timer = setTimeout(() => void save(), saveAfterMs);
   };
 
-  const deleteAll = (except?: string) =>
+  const deleteAll = (exceptUser?: string) =>
     enqueue(async () => {
       const keys = await storage.keys();
-      const doomed = keys.filter((key) => key.startsWith(PREFIX) && key !== except);
+      const kept = exceptUser ? [cacheKey(exceptUser), laterKey(exceptUser)] : [];
+      const doomed = keys.filter((key) => key.startsWith(PREFIX) && !kept.includes(key));
       await Promise.all(doomed.map((key) => storage.delete(key)));
     });
+
+  const becomeReady = () => {
+    ready = true;
+    if (wanted) scheduleSave();
+    wanted = false;
+  };
+
+  /** The rest of the saved cache, once the first screen is drawn and the browser is idle. */
+  const restoreLater = async (current: NonNullable<typeof active>) => {
+    await new Promise<void>((resolve) => whenIdle(resolve));
+    let later: unknown;
+    await enqueue(async () => {
+      later = await storage.get(laterKey(current.userId));
+    });
+    const stillWanted = () => active === current;
+    if (!stillWanted()) return;
+    if (typeof later === 'object' && later !== null) {
+      await writeLater(current.cache, later as Entities, stillWanted).catch((error: unknown) =>
+        console.warn('The local copy of the notes could not be read back:', error),
+      );
+    }
+    if (stillWanted()) becomeReady();
+  };
 
   return {
     link: new ApolloLink((operation, forward) => forward(operation).pipe(tap(scheduleSave))),
@@ -108,19 +249,21 @@ export function createCachePersistence(
       if (active?.userId === userId && active.cache === cache) return active.restored;
       clearTimeout(timer);
       ready = false;
-      const key = cacheKey(userId);
+      wanted = false;
       const current = { userId, cache, restored: Promise.resolve() };
       active = current;
       current.restored = (async () => {
-        await deleteAll(key);
+        await deleteAll(userId);
         let saved: unknown;
         await enqueue(async () => {
-          saved = await storage.get(key);
+          saved = await storage.get(cacheKey(userId));
         });
         // Signed out (or another user restored) meanwhile: this one is no longer wanted.
         if (active !== current) return;
-        if (isSaved(saved)) cache.restore(saved.data);
-        ready = true;
+        if (!isSaved(saved)) return becomeReady();
+        cache.restore(saved.data);
+        if (saved.later > 0) void restoreLater(current);
+        else becomeReady();
       })();
       return current.restored;
     },
@@ -131,6 +274,7 @@ export function createCachePersistence(
       clearTimeout(timer);
       active = null;
       ready = false;
+      wanted = false;
       return deleteAll();
     },
   };

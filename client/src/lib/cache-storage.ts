@@ -1,4 +1,4 @@
-import { createStore, del, get, keys, set } from 'idb-keyval';
+import { createStore, del, get, keys, set, setMany } from 'idb-keyval';
 import type { UseStore } from 'idb-keyval';
 import type { CacheStorage } from './cache-persistence';
 
@@ -12,6 +12,7 @@ export function indexedDbCacheStorage(): CacheStorage {
   return {
     get: (key) => get(key, db()),
     set: (key, value) => set(key, value, db()),
+    setMany: (entries) => setMany(entries, db()),
     delete: (key) => del(key, db()),
     keys: async () => (await keys(db())).filter((key): key is string => typeof key === 'string'),
   };

@@ -1,6 +1,7 @@
 import type { ApolloClient, TypedDocumentNode } from '@apollo/client';
-import type { NoteLocation, NotesListQuery } from '../../../gql/graphql';
+import type { NoteFilter, NoteLocation, NotesListQuery } from '../../../gql/graphql';
 import { LabelsDocument, LIST_DOCUMENT } from './note-queries';
+import { canonicalFilter, compareNotes, matchesFilter, type NoteListFields } from './note-rules';
 
 /** Notes fetched per page as the user scrolls. */
 export const PAGE_SIZE = 30;
@@ -23,4 +24,54 @@ export function prefetchFirstPage(client: ApolloClient, location: NoteLocation):
   if (location !== 'TRASH') {
     client.query({ query: LabelsDocument, fetchPolicy: 'network-only' }).catch(ignore);
   }
+}
+
+/** The place each list field of the cache holds. */
+const FIELD_LOCATION: Record<string, NoteLocation> = {
+  notes: 'NOTES',
+  archives: 'ARCHIVE',
+  trash: 'TRASH',
+};
+
+interface SavedList {
+  nodes?: { __ref?: string }[];
+}
+
+/** A list entry's filter, from its field name in the cache (`notes:{"search":"milk"}`). */
+function savedFilter(storeFieldName: string, fieldName: string): NoteFilter {
+  if (storeFieldName.length <= fieldName.length + 1) return {};
+  try {
+    return canonicalFilter(JSON.parse(storeFieldName.slice(fieldName.length + 1)) as NoteFilter);
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The notes of a saved cache (`cache.extract()`) that no cached list shows on its first page:
+ * for each list entry, its notes in that place matching its filter, in its order (the rules of
+ * note-rules.ts the cache's lists follow), after the first `PAGE_SIZE`. The saved cache keeps them
+ * apart, so a repeat visit draws its first cards without first reading back every note.
+ */
+export function notesAfterFirstPage(data: Readonly<Record<string, unknown>>): Set<string> {
+  const root = (data.ROOT_QUERY ?? {}) as Record<string, SavedList>;
+  const firstPages = new Set<string>();
+  for (const [storeFieldName, list] of Object.entries(root)) {
+    const fieldName = /^\w+/.exec(storeFieldName)?.[0] ?? '';
+    const location = FIELD_LOCATION[fieldName];
+    if (!location || !Array.isArray(list?.nodes)) continue;
+    const filter = savedFilter(storeFieldName, fieldName);
+    const notes: (NoteListFields & { ref: string })[] = [];
+    for (const { __ref: ref } of list.nodes) {
+      const note = ref
+        ? (data[ref] as (NoteListFields & { location?: string }) | undefined)
+        : undefined;
+      if (ref && note?.location === location && matchesFilter(note, filter))
+        notes.push({ ...note, ref });
+    }
+    const order = compareNotes(filter.sort);
+    notes.sort(order);
+    for (const note of notes.slice(0, PAGE_SIZE)) firstPages.add(note.ref);
+  }
+  return new Set(Object.keys(data).filter((id) => id.startsWith('Note:') && !firstPages.has(id)));
 }

@@ -1,0 +1,80 @@
+import 'fake-indexeddb/auto';
+import { screen, waitFor, within } from '@testing-library/react';
+import { noteTypePolicies } from '../../features/notes/api/note-cache';
+import { NotesListDocument } from '../../features/notes/api/note-queries';
+import {
+  firstPageVariables,
+  notesAfterFirstPage,
+  PAGE_SIZE,
+} from '../../features/notes/api/prefetch';
+import { createApolloClient } from '../../lib/apollo-client';
+import { createCachePersistence } from '../../lib/cache-persistence';
+import { indexedDbCacheStorage } from '../../lib/cache-storage';
+import { aNote, fakeServer, type FakeServer } from '../../test-support/fake-server';
+import { renderApp, testUser } from '../../test-support/render-app';
+
+/**
+ * Issue 15, a big saved cache: the notes no list shows on its first page are saved apart and
+ * read back after the first screen, so a repeat visit draws its first cards without reading every
+ * saved note first; the rest then follow, still without the server.
+ */
+
+const storage = indexedDbCacheStorage();
+const COUNT = PAGE_SIZE + 10;
+let server: FakeServer;
+
+// The list page's code loads lazily; loaded once here, no test's first render waits for it.
+beforeAll(() => import('./notes-route'));
+
+beforeEach(() => {
+  localStorage.clear();
+  server = fakeServer(
+    Array.from({ length: COUNT }, (_, i) =>
+      aNote({
+        id: `n${i + 1}`,
+        title: `Note ${i + 1}`,
+        createdAt: new Date(Date.UTC(2026, 10, 20, 0, i)).toISOString(),
+      }),
+    ),
+  );
+});
+
+afterEach(async () => {
+  await Promise.all((await storage.keys()).map((key) => storage.delete(key)));
+});
+
+/** Newest first: Note 40, Note 39, … */
+const newestFirst = Array.from({ length: COUNT }, (_, i) => `Note ${COUNT - i}`);
+
+const cardTitles = () =>
+  within(screen.getByRole('list', { name: 'Notes' }))
+    .queryAllByRole('article')
+    .map((card) => card.getAttribute('aria-label'));
+
+/** An earlier visit that scrolled to the end of the list: every note in the saved cache. */
+async function earlierVisit() {
+  const persistence = createCachePersistence(storage, { later: notesAfterFirstPage });
+  const client = createApolloClient(server.link, noteTypePolicies, persistence);
+  await persistence.restore(client.cache, testUser.id);
+  const first = await client.query({
+    query: NotesListDocument,
+    variables: firstPageVariables('NOTES'),
+  });
+  await client.query({
+    query: NotesListDocument,
+    variables: { ...firstPageVariables('NOTES'), after: first.data?.list.pageInfo.endCursor },
+  });
+  await persistence.flush();
+}
+
+it('draws the first page from the saved cache, then every other saved note, without the server', async () => {
+  await earlierVisit();
+  server.hold();
+
+  renderApp('/home', server, {
+    persistence: createCachePersistence(storage, { later: notesAfterFirstPage }),
+  });
+  await waitFor(() => expect(cardTitles().length).toBeGreaterThan(0));
+  expect(newestFirst.slice(0, cardTitles().length)).toEqual(cardTitles());
+  await waitFor(() => expect(cardTitles()).toEqual(newestFirst));
+});

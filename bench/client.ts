@@ -184,9 +184,9 @@ export async function runLighthouse(
 
 /**
  * Installed before any page script: records when a NotesList body is in (before the app's own
- * handler parses it), when cards are first inserted after it and painted, and each keystroke's
- * echo (key event to the frame after its input event). Plain JS: tsx's helpers do not exist in
- * the page.
+ * handler parses it), when cards are first added or taken away after it and painted, and each
+ * keystroke's echo (key event to the frame after its input event). Plain JS: tsx's helpers do not
+ * exist in the page.
  */
 const instrument = `(() => {
   const bench = { responses: [], cards: [], keys: [], slowEvents: [] };
@@ -213,10 +213,12 @@ const instrument = `(() => {
     return res;
   };
   let seen = -1;
+  // Cards added or taken away: a search's results often keep the cards already shown that match
+  // and drop the others, so a removal shows the results as much as an addition does.
+  const isCards = (n) => n instanceof Element && (n.matches('.note-card') || n.querySelector('.note-card'));
   new MutationObserver((records) => {
-    const added = records.some((r) => [...r.addedNodes].some((n) =>
-      n instanceof Element && (n.matches('.note-card') || n.querySelector('.note-card'))));
-    if (!added || bench.responses.length === 0 || seen === bench.responses.length) return;
+    const changed = records.some((r) => [...r.addedNodes].some(isCards) || [...r.removedNodes].some(isCards));
+    if (!changed || bench.responses.length === 0 || seen === bench.responses.length) return;
     seen = bench.responses.length;
     const entry = { at: performance.now(), painted: 0, count: document.querySelectorAll('.note-card').length };
     bench.cards.push(entry);
@@ -271,6 +273,8 @@ async function bigListRun(
 ): Promise<BigListRun> {
   const page = await context.newPage();
   try {
+    // Each run a first visit: an earlier run's saved cache would answer the search itself.
+    await forgetVisits(context, page, url);
     await page.goto(url);
     await page.waitForFunction(() => {
       const b = (window as unknown as { __bench?: BenchState }).__bench;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import type { ApolloClient } from '@apollo/client';
-import { setConnectionStatus } from '../../../lib/connection-status';
+import { getConnectionStatus, setConnectionStatus } from '../../../lib/connection-status';
 import { graphQLErrorCode } from '../../../lib/errors';
 import { applyNoteEvent, NoteEventsCursorDocument, NoteEventsDocument } from '../api/note-events';
 import { LabelsDocument } from '../api/note-queries';
@@ -98,7 +98,12 @@ export function startLiveNotes(client: ApolloClient): () => void {
     void start();
   };
   const offline = () => setConnectionStatus('offline');
-  window.addEventListener('online', now);
+  // The network is back: until the socket is up again the badge says it is reconnecting.
+  const online = () => {
+    if (getConnectionStatus() === 'offline') setConnectionStatus('connecting');
+    now();
+  };
+  window.addEventListener('online', online);
   window.addEventListener('offline', offline);
   document.addEventListener('visibilitychange', now);
   void start();
@@ -108,7 +113,7 @@ export function startLiveNotes(client: ApolloClient): () => void {
     subscription?.unsubscribe();
     clearTimeout(retryTimer);
     clearTimeout(labelsTimer);
-    window.removeEventListener('online', now);
+    window.removeEventListener('online', online);
     window.removeEventListener('offline', offline);
     document.removeEventListener('visibilitychange', now);
   };

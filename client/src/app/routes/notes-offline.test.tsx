@@ -61,6 +61,16 @@ async function openHome() {
   return rendered;
 }
 
+/** Opens a card's editor, retitles the note and saves. */
+async function retitle(user: ReturnType<typeof userEvent.setup>, from: string, to: string) {
+  await user.click(within(card(from)).getByRole('button', { name: 'Edit note' }));
+  const dialog = screen.getByRole('dialog', { name: 'Edit note' });
+  const titleBox = within(dialog).getByRole('textbox', { name: 'Title' });
+  await user.clear(titleBox);
+  await user.type(titleBox, to);
+  await user.click(within(dialog).getByRole('button', { name: 'Edit' }));
+}
+
 /** The network goes: the browser says so, and nothing reaches the server. */
 function goOffline() {
   act(() => {
@@ -108,12 +118,7 @@ it('edits and trashes offline: shown at once, marked unsaved, sent when back', a
   expect(await screen.findByText('Offline')).toBeInTheDocument();
 
   // Edit (adding through the new-note panel is in the browser test, e2e/offline.e2e.ts)
-  await user.click(within(card('Groceries')).getByRole('button', { name: 'Edit note' }));
-  const dialog = screen.getByRole('dialog', { name: 'Edit note' });
-  const titleBox = within(dialog).getByRole('textbox', { name: 'Title' });
-  await user.clear(titleBox);
-  await user.type(titleBox, 'On the train');
-  await user.click(within(dialog).getByRole('button', { name: 'Edit' }));
+  await retitle(user, 'Groceries', 'On the train');
   await waitFor(() => expect(cardTitles()).toContain('On the train'));
   expect(within(card('On the train')).getByText('Not saved to the server yet')).toBeInTheDocument();
 
@@ -133,12 +138,7 @@ it('offers the choice when an edit made offline meets another edit of the same n
   const user = userEvent.setup();
   await openHome();
   goOffline();
-  await user.click(within(card('Groceries')).getByRole('button', { name: 'Edit note' }));
-  const dialog = screen.getByRole('dialog', { name: 'Edit note' });
-  const titleBox = within(dialog).getByRole('textbox', { name: 'Title' });
-  await user.clear(titleBox);
-  await user.type(titleBox, 'Mine, offline');
-  await user.click(within(dialog).getByRole('button', { name: 'Edit' }));
+  await retitle(user, 'Groceries', 'Mine, offline');
   await waitFor(() => expect(cardTitles()).toContain('Mine, offline'));
 
   // Meanwhile the phone renamed it too.

@@ -29,7 +29,7 @@ export const NoteEventsDocument = graphql(`
 export type NoteEvent = NoteEventsSubscription['noteEvents'];
 
 /** The note as the cache holds it from the server (optimistic changes aside), if it does. */
-function cachedNote(cache: ApolloCache, id: string): Note | null {
+export function cachedNote(cache: ApolloCache, id: string): Note | null {
   return cache.readFragment({
     id: cache.identify({ __typename: 'Note', id }),
     fragment: NoteFieldsFragment,

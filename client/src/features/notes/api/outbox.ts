@@ -102,8 +102,8 @@ export function isNetworkFailure(error: unknown): boolean {
   return error instanceof TypeError;
 }
 
-/** The note a CONFLICT carries: the note as the server has it now. */
-function conflictCurrent(error: unknown): Note | undefined {
+/** The note a refused save's CONFLICT carries (the note as the server has it now), if any. */
+export function conflictCurrent(error: unknown): Note | undefined {
   if (!CombinedGraphQLErrors.is(error)) return undefined;
   const found = error.errors.find((e) => e.extensions?.code === 'CONFLICT');
   return found?.extensions?.current as Note | undefined;

@@ -8,9 +8,9 @@ import { SectionLoader } from '../../../components/section-loader';
 import { RichTextEditor, isHtmlEmpty } from '../../../components/rich-text';
 import { readableTextColor } from '../../../lib/color';
 import { useApolloClient } from '@apollo/client/react';
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import type { NoteInput, NoteLocation } from '../../../gql/graphql';
 import { NoteFieldsFragment, type Note } from '../api/note-fields';
+import { conflictCurrent } from '../api/outbox';
 import { useAddNote } from '../api/use-add-note';
 import { useArchiveNote, useTrashNote, useUnarchiveNote } from '../api/use-move-note';
 import { useUpdateNote } from '../api/use-update-note';
@@ -37,13 +37,6 @@ interface NoteEditorProps {
   location: NoteLocation;
   /** Called after a successful save, archive, unarchive or delete, and on Cancel. */
   onClose: () => void;
-}
-
-/** The current note a refused save's CONFLICT carries, if that is why it was refused. */
-function conflictingNote(error: unknown): Note | undefined {
-  if (!CombinedGraphQLErrors.is(error)) return undefined;
-  const found = error.errors.find((e) => e.extensions?.code === 'CONFLICT');
-  return found?.extensions?.current as Note | undefined;
 }
 
 /**
@@ -140,7 +133,7 @@ export function NoteEditor({ note, location, onClose }: NoteEditorProps) {
     try {
       saved = await update(base, input(), base.version);
     } catch (error) {
-      const current = conflictingNote(error);
+      const current = conflictCurrent(error);
       setBusy(false);
       if (current) {
         // Changed elsewhere since this edit began: the newer note comes in beside the draft. If

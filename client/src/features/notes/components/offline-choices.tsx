@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import { readAuth } from '../../../lib/storage';
-import { NoteFieldsFragment, type Note } from '../api/note-fields';
+import { htmlToText } from '../../../components/rich-text';
+import { cachedNote } from '../api/note-events';
 import { useNotesUi } from '../hooks/notes-ui-context';
 import { draftsAwaitingChoice, onDraftsChange, type LocalDraft } from '../utils/local-drafts';
 
 /** A draft's name in the notice: its title, else the start of its text. */
 function nameOf({ draft }: LocalDraft): string {
-  const text = draft.title || draft.content.replace(/<[^>]*>/g, ' ').trim();
+  const text = draft.title || htmlToText(draft.content).trim();
   return text.length > 60 ? `${text.slice(0, 57)}…` : text || 'Untitled note';
 }
 
@@ -36,12 +37,7 @@ export function OfflineChoices() {
   if (choices.length === 0) return null;
 
   const open = (id: string, stored: LocalDraft) => {
-    const cached = client.cache.readFragment<Note>({
-      id: client.cache.identify({ __typename: 'Note', id }),
-      fragment: NoteFieldsFragment,
-      fragmentName: 'NoteFields',
-    });
-    const note = cached ?? stored.base;
+    const note = cachedNote(client.cache, id) ?? stored.base;
     if (note) openEditModal(note);
   };
 

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { undo } from './run-note-action';
 
 /** Keep's shortcuts, as the "?" dialog lists them. */
@@ -49,9 +49,12 @@ interface ShortcutActions {
  * The page-wide keys: `c`, `/`, `j`/`k`, `?` and Ctrl/⌘+Z. Keys on a focused card (Enter, `e`,
  * `#`, `f`) belong to the card, and Ctrl/⌘+Enter and Esc to the editor. None of them fires while
  * the user types in a field, or while a dialog is open.
+ *
+ * The listener is attached in a layout effect, before the browser paints: a passive effect can
+ * run after the cards are already on screen, and a key pressed in between would go unheard.
  */
 export function useKeyboardShortcuts({ newNote, search, showHelp }: ShortcutActions): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || isTyping(event.target)) return;
       if (document.querySelector('[role="dialog"][aria-modal="true"]')) return;

@@ -39,6 +39,8 @@ const instrument = `(() => {
       const fcp = performance.getEntriesByName('first-contentful-paint')[0];
       bench.html = nav ? nav.responseEnd : 0;
       bench.fcp = fcp ? fcp.startTime : 0;
+      bench.res = performance.getEntriesByType('resource').map((e) => e.name.split('/').pop().slice(0, 12) + '@' + Math.round(e.startTime) + '-' + Math.round(e.responseEnd));
+      bench.marks = performance.getEntriesByType('mark').map((e) => e.name + '@' + Math.round(e.startTime));
     }, 0));
   });
   seen.observe(document, { childList: true, subtree: true });
@@ -186,7 +188,10 @@ function savedCounts(records: [string, unknown][], userId: string) {
   const data = first?.data ?? {};
   const root = data.ROOT_QUERY ?? {};
   const field = Object.keys(root).find((name) => name.startsWith('notes'));
-  const listed = field ? (root[field] as { nodes: unknown[] }).nodes.length : 0;
+  // A long list is saved cut to its first page, and whole with the rest.
+  const laterRoot = (later.ROOT_QUERY ?? {}) as Record<string, unknown>;
+  const list = field ? (laterRoot[field] ?? root[field]) : undefined;
+  const listed = list ? (list as { nodes: unknown[] }).nodes.length : 0;
   const notes = [...Object.keys(data), ...Object.keys(later)].filter((id) =>
     id.startsWith('Note:'),
   ).length;
@@ -323,6 +328,18 @@ export async function repeatVisitFigures(quick: boolean): Promise<Figure[]> {
       });
       await visit(page, `${jotter.url}/home`);
       await browser.stopTracing();
+    }
+    // BENCH_REPEAT_CPUPROF=file.cpuprofile: the page's CPU profile of one more visit (100 µs
+    // samples), for the Performance panel or any .cpuprofile reader.
+    if (process.env.BENCH_REPEAT_CPUPROF) {
+      await page.goto('about:blank');
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+      await visit(page, `${jotter.url}/home`);
+      const { profile } = await cdp.send('Profiler.stop');
+      fs.writeFileSync(process.env.BENCH_REPEAT_CPUPROF, JSON.stringify(profile));
     }
 
     const cards = ours[0]!.cards;

@@ -365,59 +365,71 @@ describe.each<ViewportName>(['phone', 'desktop'])('writing offline at %s width',
   });
 });
 
-it('offers the choice when a note edited offline was changed on another device', async () => {
-  const user = await seededUser('conflict', 2);
-  const [laptop, phone] = await Promise.all([
-    newContext(browser, server.url, 'desktop'),
-    newContext(browser, server.url, 'phone'),
-  ]);
-  try {
-    const page = await laptop.newPage();
-    await signIn(page, user);
-    await serviceWorkerActive(page);
-    const other = await phone.newPage();
-    await signIn(other, user);
-    const [, first] = user.titles as [string, string];
+describe.each<[ViewportName, ViewportName]>([
+  ['desktop', 'phone'],
+  ['phone', 'desktop'],
+])('a note edited offline at %s width and changed on the %s meanwhile', (viewport, elsewhere) => {
+  it('offers the choice, and Keep Both keeps both', async () => {
+    const user = await seededUser(`conflict-${viewport}`, 2);
+    const [travelling, elsewhereDevice] = await Promise.all([
+      newContext(browser, server.url, viewport),
+      newContext(browser, server.url, elsewhere),
+    ]);
+    try {
+      const page = await travelling.newPage();
+      await signIn(page, user);
+      await serviceWorkerActive(page);
+      const other = await elsewhereDevice.newPage();
+      await signIn(other, user);
+      const [, first] = user.titles as [string, string];
 
-    await laptop.setOffline(true);
-    await statusWith(page, 'Offline').waitFor();
-    await editTitle(page, first, 'Mine, from the train');
-    // Meanwhile, on the phone, the same note gets another title.
-    await editTitle(other, first, 'Theirs, from the phone');
+      await travelling.setOffline(true);
+      await statusWith(page, 'Offline').waitFor();
+      await editTitle(page, first, 'Mine, from the train');
+      // Meanwhile, on the other device, the same note gets another title.
+      await editTitle(other, first, 'Theirs, from the phone');
 
-    await laptop.setOffline(false);
-    const notice = page.getByRole('region', { name: 'Changes to review' });
-    await notice
-      .getByText('A note you changed offline was also changed on another device')
-      .waitFor();
-    expect((await serverTitles(user.token)).notes).toContain('Theirs, from the phone');
-    await page.screenshot({ path: `${shots}/offline-conflict-notice-desktop.png` });
+      await travelling.setOffline(false);
+      const notice = page.getByRole('region', { name: 'Changes to review' });
+      await notice
+        .getByText('A note you changed offline was also changed on another device')
+        .waitFor();
+      expect((await serverTitles(user.token)).notes).toContain('Theirs, from the phone');
+      await page.screenshot({
+        path: `${shots}/offline-conflict-notice-${viewport}.png`,
+        fullPage: true,
+      });
+      // The notice fits the screen: the page does not grow wider than it.
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      ).toBe(true);
 
-    await notice.getByRole('button', { name: 'Choose' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Edit note' });
-    const banner = dialog.getByRole('alert');
-    await banner.waitFor();
-    await page.screenshot({ path: `${shots}/offline-conflict-choice-desktop.png` });
-    await banner.getByRole('button', { name: 'Keep Both' }).click();
-    await dialog
-      .getByRole('textbox', { name: 'Title' })
-      .and(page.locator('[value="Theirs, from the phone"]'))
-      .waitFor();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await notice.waitFor({ state: 'detached' });
+      await notice.getByRole('button', { name: 'Choose' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit note' });
+      const banner = dialog.getByRole('alert');
+      await banner.waitFor();
+      await page.screenshot({ path: `${shots}/offline-conflict-choice-${viewport}.png` });
+      await banner.getByRole('button', { name: 'Keep Both' }).click();
+      await dialog
+        .getByRole('textbox', { name: 'Title' })
+        .and(page.locator('[value="Theirs, from the phone"]'))
+        .waitFor();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await notice.waitFor({ state: 'detached' });
 
-    // Nothing lost: theirs in place, mine beside it.
-    await waitFor(
-      async () => (await serverTitles(user.token)).notes.includes('Mine, from the train'),
-      10_000,
-      'mine to be saved as a new note',
-    );
-    expect((await serverTitles(user.token)).notes).toEqual(
-      ['Mine, from the train', 'Theirs, from the phone', user.titles[0]!].sort(),
-    );
-  } finally {
-    await Promise.all([laptop.close(), phone.close()]);
-  }
+      // Nothing lost: theirs in place, mine beside it.
+      await waitFor(
+        async () => (await serverTitles(user.token)).notes.includes('Mine, from the train'),
+        10_000,
+        'mine to be saved as a new note',
+      );
+      expect((await serverTitles(user.token)).notes).toEqual(
+        ['Mine, from the train', 'Theirs, from the phone', user.titles[0]!].sort(),
+      );
+    } finally {
+      await Promise.all([travelling.close(), elsewhereDevice.close()]);
+    }
+  });
 });
 
 it('keeps what was typed through an expired session: signed in again, the draft is there', async () => {

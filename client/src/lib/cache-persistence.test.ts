@@ -90,7 +90,8 @@ it("never gives one user's saved cache to another, and deletes it when another s
   const bob = openPage(next);
   await next.restore(bob.cache, 'bob');
   expect(bob.readQuery({ query: GREETING })).toBeNull();
-  expect(await storage.keys()).toEqual([]);
+  // Deleted just after bob's own read, which the first screen waits for.
+  await waitFor(async () => expect(await storage.keys()).toEqual([]));
 });
 
 it('deletes every saved cache on wipe, and saves nothing afterwards', async () => {
@@ -132,8 +133,11 @@ describe('a big cache, saved in two parts', () => {
     );
     return createApolloClient(link, {}, persistence);
   }
-  const later = (data: Readonly<Record<string, unknown>>) =>
-    new Set(Object.keys(data).filter((id) => id.startsWith('Item:') && Number(id.slice(5)) > 2));
+  const later = (data: Readonly<Record<string, unknown>>) => ({
+    entities: new Set(
+      Object.keys(data).filter((id) => id.startsWith('Item:') && Number(id.slice(5)) > 2),
+    ),
+  });
   const readItem = (client: ReturnType<typeof openItemsPage>, id: string) =>
     client.cache.readFragment<{ name: string }>({
       id: `Item:${id}`,
@@ -227,5 +231,54 @@ describe('a big cache, saved in two parts', () => {
     await new Promise<void>((resolve) => whenIdle(resolve));
     await persistence.flush();
     expect(readItem(client, '3')).toBeNull();
+  });
+
+  describe('a long list, saved cut to what the first screen shows', () => {
+    /** Items 3 and up come later; the list itself is saved as its first two items. */
+    const cut = (data: Readonly<Record<string, unknown>>) => ({
+      ...later(data),
+      shortened: { items: [{ __ref: 'Item:1' }, { __ref: 'Item:2' }] },
+    });
+
+    async function savedLongVisit() {
+      const persistence = createCachePersistence(storage, { later: cut });
+      const client = openItemsPage(persistence, ['one', 'two', 'three', 'four']);
+      await persistence.restore(client.cache, 'u1');
+      await client.query({ query: ITEMS });
+      await persistence.flush();
+    }
+
+    it('shows the cut list first, then the whole list once the rest is back', async () => {
+      await savedLongVisit();
+      const first = (await saved('u1')).data.ROOT_QUERY;
+      expect(first?.items).toEqual([{ __ref: 'Item:1' }, { __ref: 'Item:2' }]);
+
+      const persistence = createCachePersistence(storage, { later: cut });
+      const client = openItemsPage(persistence, []);
+      await persistence.restore(client.cache, 'u1');
+      expect(client.readQuery({ query: ITEMS })).toEqual({ items: items(['one', 'two']) });
+      await waitFor(() =>
+        expect(client.readQuery({ query: ITEMS })).toEqual({
+          items: items(['one', 'two', 'three', 'four']),
+        }),
+      );
+      // Saved again as it was: the list cut in the first part, whole with the rest.
+      await persistence.flush();
+      expect((await saved('u1')).data.ROOT_QUERY?.items).toEqual(first?.items);
+      expect(
+        ((await storage.get(laterKey('u1'))) as Record<string, Record<string, unknown>>)
+          .ROOT_QUERY?.items,
+      ).toHaveLength(4);
+    });
+
+    it("keeps the server's answer when it replaced the cut list before the rest was back", async () => {
+      await savedLongVisit();
+      const persistence = createCachePersistence(storage, { later: cut });
+      const client = openItemsPage(persistence, ['only one now']);
+      await persistence.restore(client.cache, 'u1');
+      await client.query({ query: ITEMS, fetchPolicy: 'network-only' });
+      await waitFor(() => expect(readItem(client, '4')).not.toBeNull());
+      expect(client.readQuery({ query: ITEMS })).toEqual({ items: items(['only one now']) });
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { ApolloLink } from '@apollo/client';
 import type { ApolloCache, DocumentNode, StoreObject } from '@apollo/client';
-import { parse } from 'graphql';
+import { Kind } from 'graphql';
 import { createContext, useContext } from 'react';
 import { tap } from 'rxjs';
 import { whenIdle } from './when-idle';
@@ -24,8 +24,8 @@ export interface CachePersistence {
   readonly link: ApolloLink;
   /**
    * Puts `userId`'s saved cache (if any) into `cache`, once per sign-in, then keeps saving the
-   * cache under their key. Every other user's saved cache is deleted first: one browser keeps only
-   * the notes of the user signed in on it. Resolves once what the first screen needs is in; the
+   * cache under their key. Every other user's saved cache is deleted, just after this read: one
+   * browser keeps only the notes of the user signed in on it. Resolves once what the first screen needs is in; the
    * rest (see `later`) follows when the browser is next idle. Never rejects: without storage, the
    * app still works.
    */
@@ -40,7 +40,7 @@ export interface CachePersistence {
  * Raised when the saved cache's shape changes (type policies, fields, the split in two): older
  * saves are ignored.
  */
-const FORMAT = 2;
+const FORMAT = 3;
 const PREFIX = 'apollo-cache:';
 
 /** The storage key of a user's saved cache: what the first screen needs. */
@@ -64,11 +64,20 @@ const isSaved = (value: unknown): value is Saved =>
   typeof (value as Saved).data === 'object';
 
 /**
- * Which entities of a saved cache the first screen can do without (the notes no list shows on
- * its first page, say): they are stored apart and restored after it, so a big cache costs the
- * first screen only what it shows.
+ * What of a saved cache the first screen can do without (the notes no list shows on its first
+ * page, say), so a big cache costs the first screen only what it shows:
+ * - `entities`: ids stored apart and written back after it;
+ * - `shortened`: root query fields (by their name in the store) saved in the first part in a
+ *   shorter form (a long list cut to its first page). The whole value is stored with the rest
+ *   and put back then, if the field still holds the shortened one (no answer replaced it since).
  */
-export type LaterSelector = (data: Readonly<Entities>) => ReadonlySet<string>;
+export type LaterSelector = (data: Readonly<Entities>) => {
+  entities: ReadonlySet<string>;
+  shortened?: Readonly<Entities>;
+};
+
+/** Where the rest of a saved cache keeps the whole values of shortened root fields. */
+const ROOT = 'ROOT_QUERY';
 
 const NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
 
@@ -102,11 +111,18 @@ function snapshot(
 ): { first: Saved; later: Entities } {
   const data = { ...(cache.extract() as Entities) };
   delete data.ROOT_MUTATION;
+  const { entities, shortened = {} } = selectLater(data);
   const later: Entities = {};
-  for (const id of selectLater(data)) {
-    if (!writable(data[id])) continue;
+  for (const id of entities) {
+    if (id === ROOT || !writable(data[id])) continue;
     later[id] = data[id];
     delete data[id];
+  }
+  const root = (data[ROOT] ?? {}) as Entities;
+  const whole = Object.fromEntries(Object.keys(shortened).map((name) => [name, root[name]]));
+  if (Object.keys(whole).length > 0) {
+    data[ROOT] = { ...root, ...shortened };
+    later[ROOT] = whole;
   }
   return { first: { format: FORMAT, data, later: Object.keys(later).length }, later };
 }
@@ -116,25 +132,50 @@ const CHUNK = 500;
 
 const fragments = new Map<string, DocumentNode>();
 
-/** A fragment selecting exactly `fields` of `typename` (names checked by `writable`). */
+const name = (value: string) => ({ kind: Kind.NAME, value }) as const;
+
+/**
+ * A fragment selecting exactly `fields` of `typename` (names checked by `writable`), built as the
+ * document `parse` would give for `fragment Later on Typename { a b c }`: the first screen's
+ * bundle then carries no GraphQL parser.
+ */
 function fragmentOf(typename: string, fields: string[]): DocumentNode {
   const key = `${typename} ${fields.join(' ')}`;
   let fragment = fragments.get(key);
   if (!fragment) {
-    fragment = parse(`fragment Later on ${typename} { ${fields.join(' ')} }`);
+    fragment = {
+      kind: Kind.DOCUMENT,
+      definitions: [
+        {
+          kind: Kind.FRAGMENT_DEFINITION,
+          name: name('Later'),
+          typeCondition: { kind: Kind.NAMED_TYPE, name: name(typename) },
+          directives: [],
+          selectionSet: {
+            kind: Kind.SELECTION_SET,
+            selections: fields.map((field) => ({ kind: Kind.FIELD, name: name(field) })),
+          },
+        },
+      ],
+    };
     fragments.set(key, fragment);
   }
   return fragment;
 }
 
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
 /**
  * Writes saved entities into a live cache with `writeFragment`, leaving any entity the cache
- * already holds as it is (it came from the server since, or from this session). Watches are
- * told once, at the end (`cache.batch`), not after every entity.
+ * already holds as it is (it came from the server since, or from this session), then puts back
+ * the whole values of the root fields the first part held shortened (`first`), where the cache
+ * still holds that shortened value. Watches are told once, at the end (`cache.batch`), not after
+ * every entity.
  */
 async function writeLater(
   cache: ApolloCache,
-  later: Entities,
+  { [ROOT]: whole, ...later }: Entities,
+  first: Entities,
   stillWanted: () => boolean,
 ): Promise<void> {
   const entries = Object.entries(later);
@@ -153,6 +194,18 @@ async function writeLater(
       });
     }
   }
+  if (typeof whole === 'object' && whole !== null) {
+    const shortened = (first[ROOT] ?? {}) as Entities;
+    const wholeFields = whole as Entities;
+    cache.modify({
+      id: ROOT,
+      fields: (value: unknown, { storeFieldName }) =>
+        storeFieldName in wholeFields && sameValue(value, shortened[storeFieldName])
+          ? wholeFields[storeFieldName]
+          : value,
+      broadcast: false,
+    });
+  }
   cache.batch({ update: () => undefined });
 }
 
@@ -165,7 +218,7 @@ export function createCachePersistence(
   storage: CacheStorage,
   {
     saveAfterMs = 1000,
-    later: selectLater = () => new Set(),
+    later: selectLater = () => ({ entities: new Set() }),
   }: { saveAfterMs?: number; later?: LaterSelector } = {},
 ): CachePersistence {
   let active: { userId: string; cache: ApolloCache; restored: Promise<void> } | null = null;
@@ -226,7 +279,7 @@ export function createCachePersistence(
   };
 
   /** The rest of the saved cache, once the first screen is drawn and the browser is idle. */
-  const restoreLater = async (current: NonNullable<typeof active>) => {
+  const restoreLater = async (current: NonNullable<typeof active>, first: Entities) => {
     await new Promise<void>((resolve) => whenIdle(resolve));
     let later: unknown;
     await enqueue(async () => {
@@ -235,7 +288,7 @@ export function createCachePersistence(
     const stillWanted = () => active === current;
     if (!stillWanted()) return;
     if (typeof later === 'object' && later !== null) {
-      await writeLater(current.cache, later as Entities, stillWanted).catch((error: unknown) =>
+      await writeLater(current.cache, later as Entities, first, stillWanted).catch((error: unknown) =>
         console.warn('The local copy of the notes could not be read back:', error),
       );
     }
@@ -253,16 +306,18 @@ export function createCachePersistence(
       const current = { userId, cache, restored: Promise.resolve() };
       active = current;
       current.restored = (async () => {
-        await deleteAll(userId);
         let saved: unknown;
-        await enqueue(async () => {
+        const read = enqueue(async () => {
           saved = await storage.get(cacheKey(userId));
         });
+        // Queued after the read, so the first screen does not wait for it.
+        void deleteAll(userId);
+        await read;
         // Signed out (or another user restored) meanwhile: this one is no longer wanted.
         if (active !== current) return;
         if (!isSaved(saved)) return becomeReady();
         cache.restore(saved.data);
-        if (saved.later > 0) void restoreLater(current);
+        if (saved.later > 0) void restoreLater(current, saved.data);
         else becomeReady();
       })();
       return current.restored;

@@ -160,3 +160,30 @@ it('offers the choice when an edit made offline meets another edit of the same n
     expect(screen.queryByRole('region', { name: 'Changes to review' })).not.toBeInTheDocument(),
   );
 });
+
+it('sends what waits as soon as the live connection is back, not at its next retry', async () => {
+  const user = userEvent.setup();
+  const { outbox } = await openHome();
+  // The browser still believes it is online, but the server cannot be reached.
+  act(() => {
+    server.cutNetwork(true);
+    setConnectionStatus('connecting');
+  });
+  await retitle(user, 'Groceries', 'Sent on reconnect');
+  await waitFor(() => expect(cardTitles()).toContain('Sent on reconnect'));
+  expect(
+    within(card('Sent on reconnect')).getByText('Not saved to the server yet'),
+  ).toBeInTheDocument();
+  // More attempts find no network: each doubles the wait before the next, now 30 s away.
+  for (let i = 0; i < 5; i += 1) await act(() => outbox.flush());
+  expect(server.notes.find((n) => n.id === 'n1')?.title).toBe('Groceries');
+
+  act(() => {
+    server.cutNetwork(false);
+    setConnectionStatus('online');
+  });
+  await waitFor(() =>
+    expect(server.notes.find((n) => n.id === 'n1')?.title).toBe('Sent on reconnect'),
+  );
+  await waitFor(() => expect(screen.queryByText(/not saved/)).not.toBeInTheDocument());
+});

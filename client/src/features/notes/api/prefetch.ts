@@ -35,6 +35,7 @@ const FIELD_LOCATION: Record<string, NoteLocation> = {
 
 interface SavedList {
   nodes?: { __ref?: string }[];
+  pageInfo?: Record<string, unknown>;
 }
 
 /** A list entry's filter, from its field name in the cache (`notes:{"search":"milk"}`). */
@@ -48,14 +49,22 @@ function savedFilter(storeFieldName: string, fieldName: string): NoteFilter {
 }
 
 /**
- * The notes of a saved cache (`cache.extract()`) that no cached list shows on its first page:
- * for each list entry, its notes in that place matching its filter, in its order (the rules of
- * note-rules.ts the cache's lists follow), after the first `PAGE_SIZE`. The saved cache keeps them
- * apart, so a repeat visit draws its first cards without first reading back every note.
+ * What of a saved cache (`cache.extract()`) the first screen does without, so a repeat visit
+ * draws its first cards without first reading back every note:
+ * - `entities`: the notes no cached list shows on its first page (for each list entry, its notes
+ *   in that place matching its filter, in its order, the rules of note-rules.ts the cache's lists
+ *   follow, after the first `PAGE_SIZE`);
+ * - `shortened`: each list entry longer than that, cut to its first page. It says it has no next
+ *   page, so the list asks the server for none meanwhile: its whole value comes back with the
+ *   rest, unless the server's answer has replaced it by then.
  */
-export function notesAfterFirstPage(data: Readonly<Record<string, unknown>>): Set<string> {
+export function notesAfterFirstPage(data: Readonly<Record<string, unknown>>): {
+  entities: Set<string>;
+  shortened: Record<string, SavedList>;
+} {
   const root = (data.ROOT_QUERY ?? {}) as Record<string, SavedList>;
   const firstPages = new Set<string>();
+  const shortened: Record<string, SavedList> = {};
   for (const [storeFieldName, list] of Object.entries(root)) {
     const fieldName = /^\w+/.exec(storeFieldName)?.[0] ?? '';
     const location = FIELD_LOCATION[fieldName];
@@ -71,7 +80,18 @@ export function notesAfterFirstPage(data: Readonly<Record<string, unknown>>): Se
     }
     const order = compareNotes(filter.sort);
     notes.sort(order);
-    for (const note of notes.slice(0, PAGE_SIZE)) firstPages.add(note.ref);
+    const firstPage = new Set(notes.slice(0, PAGE_SIZE).map((note) => note.ref));
+    for (const ref of firstPage) firstPages.add(ref);
+    if (list.nodes.length > firstPage.size) {
+      shortened[storeFieldName] = {
+        ...list,
+        nodes: list.nodes.filter((node) => node.__ref !== undefined && firstPage.has(node.__ref)),
+        pageInfo: { ...list.pageInfo, hasNextPage: false },
+      };
+    }
   }
-  return new Set(Object.keys(data).filter((id) => id.startsWith('Note:') && !firstPages.has(id)));
+  const entities = new Set(
+    Object.keys(data).filter((id) => id.startsWith('Note:') && !firstPages.has(id)),
+  );
+  return { entities, shortened };
 }

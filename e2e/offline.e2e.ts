@@ -353,7 +353,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('writing offline at %s width',
         15_000,
         'every change to be saved',
       );
-      await statusWith(page, /unsaved|Saving|Offline/).waitFor({ state: 'detached' });
+      await statusWith(page, /unsaved|Saving|Offline|Reconnecting/).waitFor({ state: 'detached' });
       expect(await serverTitles(user.token)).toEqual({
         notes: ['Written offline', third, `${first}, edited offline`].sort(),
         trash: [second],
@@ -363,6 +363,46 @@ describe.each<ViewportName>(['phone', 'desktop'])('writing offline at %s width',
       await context.close();
     }
   });
+});
+
+it('queues in two tabs of one browser offline, and sends each change once when back', async () => {
+  const user = await seededUser('two-tabs', 2);
+  const context = await newContext(browser, server.url, 'desktop');
+  try {
+    const first = await context.newPage();
+    await signIn(first, user);
+    await serviceWorkerActive(first);
+    const second = await context.newPage();
+    await second.goto('/home');
+    await expectTitles(second, user.titles);
+    const [newer, older] = user.titles as [string, string];
+
+    await context.setOffline(true);
+    await statusWith(first, 'Offline').waitFor();
+    await statusWith(second, 'Offline').waitFor();
+    await addNote(first, 'From the first tab', 'added offline');
+    await editTitle(second, older, 'Renamed in the second tab');
+    // Each tab shows both changes waiting: they share one outbox.
+    for (const page of [first, second]) {
+      await statusWith(page, 'Offline · 2 unsaved').waitFor();
+      await expectTitles(page, ['From the first tab', newer, 'Renamed in the second tab']);
+    }
+
+    await context.setOffline(false);
+    for (const page of [first, second]) {
+      await statusWith(page, /unsaved|Saving|Offline|Reconnecting/).waitFor({ state: 'detached' });
+    }
+    // Each change reached the server once: one new note, not two.
+    expect(await serverTitles(user.token)).toEqual({
+      notes: ['From the first tab', newer, 'Renamed in the second tab'].sort(),
+      trash: [],
+    });
+    for (const page of [first, second]) {
+      await expectTitles(page, ['From the first tab', newer, 'Renamed in the second tab']);
+    }
+  } finally {
+    await context.close();
+  }
 });
 
 describe.each<[ViewportName, ViewportName]>([

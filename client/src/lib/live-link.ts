@@ -29,5 +29,9 @@ export function createLiveLink(): GraphQLWsLink {
       },
     },
   });
+  // A socket can outlive a short outage and never say whether it is still up: once the browser
+  // reports the network gone, it is dropped (graphql-ws's `terminate`), so the subscribers
+  // resubscribe on a fresh socket when the network is back, and the badge learns it is up.
+  window.addEventListener('offline', () => client.terminate());
   return new GraphQLWsLink(client);
 }

@@ -1,3 +1,4 @@
+import { BroadcastChannel as NodeBroadcastChannel } from 'node:worker_threads';
 import type { ReactNode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { ApolloProvider } from '@apollo/client/react';
@@ -278,4 +279,51 @@ it('sends at once, and fails at once, for a sign-in it cannot keep changes for (
     'Failed to fetch',
   );
   expect(outbox.getState().count).toBe(0);
+});
+
+describe('two tabs of one browser', () => {
+  // jsdom has no BroadcastChannel: Node's stands in (unref'd, so it never holds the test open).
+  class TabChannel extends NodeBroadcastChannel {
+    constructor(name: string) {
+      super(name);
+      this.unref();
+    }
+  }
+  beforeAll(() => Object.assign(globalThis, { BroadcastChannel: TabChannel }));
+  afterAll(() => Reflect.deleteProperty(globalThis, 'BroadcastChannel'));
+
+  it("shows the other tab's offline changes, and drops a new note's stand-in once sent", async () => {
+    const server = fakeServer([aNote({ id: 'n1', title: 'Shared' })]);
+    const storage = memoryOutboxStorage();
+    const first = setUp(server, storage);
+    const second = setUp(server, storage);
+    setOnline(server, false);
+
+    let added!: Note;
+    await act(async () => {
+      added = await first
+        .hooks()
+        .add({ title: 'From the first tab', content: '<p>x</p>' }, 'NOTES');
+      await second.hooks().update(aNote({ id: 'n1', title: 'Shared' }), {
+        title: 'From the second tab',
+      });
+    });
+    // Each tab shows both changes, and counts both as waiting.
+    await waitFor(() => expect(cached(second.client, added.id)?.title).toBe('From the first tab'));
+    await waitFor(() => expect(cached(first.client, 'n1')?.title).toBe('From the second tab'));
+    await waitFor(() => expect(second.outbox.getState().count).toBe(2));
+    expect(first.outbox.getState().count).toBe(2);
+
+    // Back online, the first tab sends both (in the browser a Web Lock lets one tab send).
+    online = true;
+    server.cutNetwork(false);
+    await act(() => first.outbox.flush());
+    await settled(first.outbox);
+    await settled(second.outbox);
+    const made = server.notes.filter((n) => n.title === 'From the first tab');
+    expect(made).toHaveLength(1);
+    expect(server.notes.find((n) => n.id === 'n1')?.title).toBe('From the second tab');
+    // The second tab's stand-in is gone (the live feed brings the server's copy).
+    expect(cached(second.client, added.id)).toBeNull();
+  });
 });

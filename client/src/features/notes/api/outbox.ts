@@ -117,9 +117,12 @@ function entryKey(): string {
   return `${time}-${made.toString(36).padStart(6, '0')}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
+/** The prefix of a note's id until the server gives it one. */
+const PENDING = 'pending-';
+
 /** A new note's id until the server gives it one. */
 export function pendingNoteId(): string {
-  return `pending-${entryKey()}`;
+  return `${PENDING}${entryKey()}`;
 }
 
 const EMPTY: OutboxState = { waiting: new Set(), count: 0 };
@@ -162,11 +165,26 @@ export function createOutbox(
     else forgetNote(client.cache, entry.change.id);
   };
 
+  /**
+   * Reads the stored entries again (another tab changed them): that tab's new changes show here
+   * too, and a note added offline that another tab has sent leaves under its `pending-` id (the
+   * server's copy comes through the live feed).
+   */
   const reload = async () => {
     if (!userId) return;
     const owner = userId;
     const stored = await storage.list(owner);
-    if (userId === owner) publish(stored, { tellTabs: false });
+    if (userId !== owner) return;
+    const known = new Set(entries.map((entry) => entry.key));
+    stored.filter((entry) => !known.has(entry.key)).forEach(showLocally);
+    const stillPending = new Set(stored.map((entry) => `${entry.key} ${entry.change.id}`));
+    for (const { key, change } of entries) {
+      const pending = change.kind === 'add' && change.id.startsWith(PENDING);
+      if (pending && !stillPending.has(`${key} ${change.id}`)) {
+        forgetNote(client.cache, change.id);
+      }
+    }
+    publish(stored, { tellTabs: false });
   };
 
   const scheduleRetry = () => {

@@ -365,6 +365,68 @@ describe.each<ViewportName>(['phone', 'desktop'])('writing offline at %s width',
   });
 });
 
+it('keeps every keystroke typed offline on a slow phone (8× CPU), through a reload, to the server', async () => {
+  const user = await seededUser('slow-phone', 1);
+  const context = await newContext(browser, server.url, 'phone');
+  try {
+    const page = await context.newPage();
+    await signIn(page, user);
+    await serviceWorkerActive(page);
+    await savedTitles(page, user.titles);
+    // A second CDP session of the page (for the CPU throttling) must say offline too: a reloaded
+    // page would otherwise report navigator.onLine as true.
+    const cdp = await context.newCDPSession(page);
+    const network = (offline: boolean) =>
+      Promise.all([
+        context.setOffline(offline),
+        cdp.send('Network.emulateNetworkConditions', {
+          offline,
+          latency: 0,
+          downloadThroughput: -1,
+          uploadThroughput: -1,
+        }),
+      ]);
+    await cdp.send('Network.enable');
+    await network(true);
+    await statusWith(page, 'Offline').waitFor();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+
+    // Opened cold from the service worker, at 8× slowdown, and typed into at once.
+    await page.reload();
+    await statusWith(page, 'Offline').waitFor();
+    const panel = page.getByRole('region', { name: 'New note' });
+    await panel.getByPlaceholder('Enter Title Here').fill('Typed on the slow phone');
+    const body = panel.getByRole('textbox', { name: 'Note body' });
+    await body.click();
+    await page.keyboard.type('First line');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Second line');
+    await panel.getByRole('button', { name: 'Add', exact: true }).click();
+    await card(page, 'Typed on the slow phone').getByText('Not saved to the server yet').waitFor();
+    await editTitle(page, user.titles[0]!, 'Renamed on the slow phone');
+    await statusWith(page, 'Offline · 2 unsaved').waitFor();
+
+    await page.reload();
+    await expectTitles(page, ['Typed on the slow phone', 'Renamed on the slow phone']);
+    await network(false);
+    await statusWith(page, /unsaved|Saving|Offline|Reconnecting/).waitFor({ state: 'detached' });
+    const response = await fetch(`${server.url}/api/notes`, {
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    const { notes } = (await response.json()) as {
+      notes: Array<{ title: string; textContent: string }>;
+    };
+    expect(notes.map((note) => note.title).sort()).toEqual(
+      ['Renamed on the slow phone', 'Typed on the slow phone'].sort(),
+    );
+    expect(notes.find((note) => note.title === 'Typed on the slow phone')?.textContent).toBe(
+      'First line\nSecond line',
+    );
+  } finally {
+    await context.close();
+  }
+});
+
 it('queues in two tabs of one browser offline, and sends each change once when back', async () => {
   const user = await seededUser('two-tabs', 2);
   const context = await newContext(browser, server.url, 'desktop');

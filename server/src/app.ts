@@ -6,7 +6,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import compression from 'compression';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
-import type { Logger } from 'pino';
+import { pino, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 
 import { createAuthLimiter } from './auth/rate-limit';
@@ -166,14 +166,22 @@ export async function createApp(
     pinoHttp({
       logger,
       autoLogging: { ignore: (req) => req.url === '/healthz' },
+      // The serializers take the request and the answer themselves (pino-http's documented
+      // option), not pino's standard copies of them with every header, made for each request
+      // even when no request is logged, only to be cut down to these few fields.
+      wrapSerializers: false,
       serializers: {
-        req: (req: { method: string; url: string; id: unknown }) => ({
+        req: (req: { method: string; url: string; originalUrl?: string; id: unknown }) => ({
           id: req.id,
           method: req.method,
           // The path only: a query string can carry anything a client put there.
-          url: req.url.split('?')[0],
+          url: (req.originalUrl ?? req.url).split('?')[0],
         }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        // No status yet when the client went away before the answer began.
+        res: (res: { statusCode: number; headersSent: boolean }) => ({
+          statusCode: res.headersSent ? res.statusCode : null,
+        }),
+        err: pino.stdSerializers.err,
       },
     }),
   );

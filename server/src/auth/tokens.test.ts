@@ -1,7 +1,7 @@
 import jwt from 'jsonwebtoken';
 
 import { createTestApp, type TestApp } from '../test-support/app';
-import { tokenFromHeader } from './tokens';
+import { createTokenService, tokenFromHeader } from './tokens';
 
 let t: TestApp;
 let token: string;
@@ -86,5 +86,46 @@ describe('tokenFromHeader', () => {
     expect(tokenFromHeader('bearer   abc ')).toBe('abc');
     expect(tokenFromHeader('')).toBeUndefined();
     expect(tokenFromHeader(undefined)).toBeUndefined();
+  });
+});
+
+describe('a token checked before', () => {
+  const service = () => createTokenService('a-secret-long-enough-for-hs256-0123456789', '60');
+  afterEach(() => jest.restoreAllMocks());
+
+  it('is refused once it expires, as on its first check', () => {
+    const tokens = service();
+    const issued = tokens.issue({ sub: 'u1', email: 'a@b.c', ver: 3 });
+    const claims = tokens.verify(issued);
+    expect(tokens.verify(issued)).toEqual(claims);
+    const exp = claims.exp!;
+    jest.spyOn(Date, 'now').mockReturnValue(exp * 1000 - 1);
+    expect(tokens.verify(issued)).toEqual({ sub: 'u1', email: 'a@b.c', ver: 3, exp });
+    jest.spyOn(Date, 'now').mockReturnValue(exp * 1000);
+    expect(() => tokens.verify(issued)).toThrow(/token is invalid/i);
+    expect(() => service().verify(issued)).toThrow(/token is invalid/i);
+  });
+
+  it('is refused before its nbf, as on its first check', () => {
+    const tokens = service();
+    const now = Math.floor(Date.now() / 1000);
+    const early = jwt.sign(
+      { sub: 'u1', email: 'a@b.c', ver: 0, nbf: now - 5, exp: now + 60 },
+      'a-secret-long-enough-for-hs256-0123456789',
+      { algorithm: 'HS256' },
+    );
+    expect(tokens.verify(early).sub).toBe('u1');
+    jest.spyOn(Date, 'now').mockReturnValue((now - 6) * 1000);
+    expect(() => tokens.verify(early)).toThrow(/token is invalid/i);
+    expect(() => service().verify(early)).toThrow(/token is invalid/i);
+  });
+
+  it('with one character changed is checked again, and refused', () => {
+    const tokens = service();
+    const issued = tokens.issue({ sub: 'u1', email: 'a@b.c', ver: 0 });
+    tokens.verify(issued);
+    const at = issued.length - 10;
+    const changed = `${issued.slice(0, at)}${issued[at] === 'A' ? 'B' : 'A'}${issued.slice(at + 1)}`;
+    expect(() => tokens.verify(changed)).toThrow(/token is invalid/i);
   });
 });

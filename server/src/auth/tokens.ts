@@ -24,15 +24,35 @@ export interface TokenService {
   verify(token: string): VerifiedClaims;
 }
 
+/** How many tokens {@link createTokenService} remembers as verified. */
+const verifiedTokenCount = 1000;
+
 /** HS256 tokens with an expiry; only HS256 is accepted back. */
 export function createTokenService(secret: string, ttl: string): TokenService {
   const expiresIn = (/^\d+$/.test(ttl) ? Number(ttl) : ttl) as jwt.SignOptions['expiresIn'];
   // A key object made once: given a string, jsonwebtoken first tries (and fails) to parse it as a
   // PEM public key on every call, which was the largest single cost of an authenticated request.
   const key = crypto.createSecretKey(Buffer.from(secret, 'utf8'));
+  // The tokens whose signature and claims were checked, by their exact text, with their claims:
+  // a client sends the same token with every request, and its signature, algorithm and claims
+  // cannot change. What can is checked on every use: its validity in time (exp, nbf) here, its
+  // user and token version (a logout) by the caller. The least recently used goes first.
+  const verified = new Map<string, { claims: VerifiedClaims; nbf: number | undefined }>();
+  const current = (nbf: number | undefined, exp: number | undefined) => {
+    // As jsonwebtoken counts: whole seconds, expired at `exp`, valid from `nbf`.
+    const now = Math.floor(Date.now() / 1000);
+    return (exp === undefined || now < exp) && (nbf === undefined || nbf <= now);
+  };
   return {
     issue: (claims) => jwt.sign(claims, key, { algorithm: 'HS256', expiresIn }),
     verify: (token) => {
+      const known = verified.get(token);
+      if (known) {
+        verified.delete(token);
+        if (!current(known.nbf, known.claims.exp)) throw invalidToken();
+        verified.set(token, known);
+        return known.claims;
+      }
       let payload: string | jwt.JwtPayload;
       try {
         payload = jwt.verify(token, key, { algorithms: ['HS256'] });
@@ -47,8 +67,11 @@ export function createTokenService(secret: string, ttl: string): TokenService {
       ) {
         throw invalidToken();
       }
-      const claims = { sub: payload.sub, email: payload.email, ver: payload.ver };
-      return typeof payload.exp === 'number' ? { ...claims, exp: payload.exp } : claims;
+      const base = { sub: payload.sub, email: payload.email, ver: payload.ver };
+      const claims = typeof payload.exp === 'number' ? { ...base, exp: payload.exp } : base;
+      if (verified.size >= verifiedTokenCount) verified.delete(verified.keys().next().value!);
+      verified.set(token, { claims: Object.freeze(claims), nbf: payload.nbf });
+      return claims;
     },
   };
 }

@@ -92,6 +92,9 @@ export function fakeServer(initial: Note[] = [], options: FakeServerOptions = {}
   let feedDown = false;
   /** While true, every request fails as a fetch does without a network. */
   let networkCut = false;
+  /** Operations whose next answer is lost on the way back, after the server has done them. */
+  const lostAnswers = new Set<string>();
+  const addedByKey = new Map<string, string>();
   const record = (note: Note | string) => {
     events.push({ noteId: typeof note === 'string' ? note : note.id });
     if (typeof note !== 'string') note.version += 1;
@@ -141,7 +144,10 @@ export function fakeServer(initial: Note[] = [], options: FakeServerOptions = {}
     labels: () =>
       [...new Set(notes.filter((n) => n.location !== 'TRASH').flatMap((n) => n.tags))].sort(),
     noteEventsCursor: () => String(events.length),
-    addNote: ({ input }: { input: NoteInput }) => {
+    addNote: ({ input, clientKey }: { input: NoteInput; clientKey?: string | null }) => {
+      // As the server does: an add sent again with its key answers the note the first one added.
+      const earlier = clientKey ? addedByKey.get(clientKey) : undefined;
+      if (earlier) return find(earlier, ['NOTES', 'ARCHIVE', 'TRASH']);
       added += 1;
       const note = aNote({
         id: `server-${added}`,
@@ -149,6 +155,7 @@ export function fakeServer(initial: Note[] = [], options: FakeServerOptions = {}
         version: 0,
       });
       notes.push(note);
+      if (clientKey) addedByKey.set(clientKey, note.id);
       return merge(note, input, false);
     },
     updateNote: ({
@@ -282,6 +289,10 @@ export function fakeServer(initial: Note[] = [], options: FakeServerOptions = {}
               fieldResolver,
               variableValues: operation.variables,
             });
+            if (lostAnswers.delete(name)) {
+              observer.error(new TypeError('Failed to fetch'));
+              return;
+            }
             observer.next(result as ApolloLink.Result);
           }
           observer.complete();
@@ -310,6 +321,10 @@ export function fakeServer(initial: Note[] = [], options: FakeServerOptions = {}
       [...feeds].forEach((drop) => drop());
     },
     /** Cuts the network (every request fails, every feed drops) or brings it back. */
+    /** The next answer to this operation is lost on the way back, after the server did it. */
+    loseNextAnswer(operationName: string) {
+      lostAnswers.add(operationName);
+    },
     cutNetwork(cut = true) {
       networkCut = cut;
       feedDown = cut;

@@ -100,6 +100,20 @@ function checkedBaseVersion(baseVersion: unknown, field: string): number | undef
   return baseVersion;
 }
 
+/** The most characters of an add's `clientKey`. */
+const CLIENT_KEY_MAX = 100;
+
+/**
+ * An add's `clientKey`, as the key it claims (apart from the import keys, which share the table).
+ */
+function checkedClientKey(clientKey: unknown): string | undefined {
+  if (clientKey === undefined || clientKey === null) return undefined;
+  if (typeof clientKey !== 'string' || clientKey.length === 0 || clientKey.length > CLIENT_KEY_MAX) {
+    throw badInput('clientKey', `must be text of 1 to ${CLIENT_KEY_MAX} characters`);
+  }
+  return `client:${clientKey}`;
+}
+
 /**
  * Records a change of a note in its owner's feed, in the change's own transaction: the change and
  * its event commit together or not at all.
@@ -235,9 +249,18 @@ export function notesService(store: Store, options: NotesOptions = {}) {
       };
     },
 
-    /** Adds a note to the main list; the server assigns id and timestamps, tags default to []. */
-    async add(userId: string, fields: unknown): Promise<NoteRecord> {
+    /**
+     * Adds a note to the main list; the server assigns id and timestamps, tags default to []. With
+     * a `clientKey` the add happens once: sent again with the same key (its answer was lost on the
+     * way), it answers the note the first one added, or NOT_FOUND if that note is gone since.
+     */
+    async add(
+      userId: string,
+      fields: unknown,
+      { clientKey }: { clientKey?: unknown } = {},
+    ): Promise<NoteRecord> {
       const changes = cleanNoteFields(fields);
+      const key = checkedClientKey(clientKey);
       const at = stamp();
       const note: NoteRecord = {
         id: crypto.randomUUID(),
@@ -255,11 +278,17 @@ export function notesService(store: Store, options: NotesOptions = {}) {
         pinned: changes.pinned ?? false,
         trashedAt: null,
       };
-      await store.transaction(async (tx) => {
+      const earlier = await store.transaction(async (tx) => {
+        if (key !== undefined) {
+          const claimed = await tx.imports.claim(userId, [{ key, noteId: note.id }], at);
+          if (!claimed.has(key)) return (await tx.imports.noteOf(userId, key)) ?? '';
+        }
         await tx.notes.insert(userId, note);
         await recordChange(tx, userId, note.id, 'UPSERTED', at);
+        return undefined;
       });
-      return note;
+      if (earlier === undefined) return note;
+      return checked(await store.notes.find(userId, earlier), earlier);
     },
 
     /**

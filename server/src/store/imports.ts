@@ -26,5 +26,15 @@ export function importKeyRepository(db: Kysely<Database>): ImportKeyRepository {
       }
       return claimed;
     },
+
+    async noteOf(userId, key) {
+      const row = await db
+        .selectFrom('note_imports')
+        .select('note_id')
+        .where('user_id', '=', userId)
+        .where('import_key', '=', key)
+        .executeTakeFirst();
+      return row?.note_id;
+    },
   };
 }

@@ -160,6 +160,8 @@ export interface ImportKeyRepository {
    * file racing each other cannot both claim a note.
    */
   claim(userId: string, claims: readonly ImportClaim[], at: string): Promise<Set<string>>;
+  /** The note a key was claimed for, if it was. */
+  noteOf(userId: string, key: string): Promise<string | undefined>;
 }
 
 /** What a transaction writes through: each repository runs its statements inside it. */

@@ -14,8 +14,8 @@ export const Mutation: MutationResolvers = {
     return true;
   },
 
-  addNote: (_parent, { input }, ctx) =>
-    ctx.services.notes.add(requireUser(ctx).id, toNoteFields(input)),
+  addNote: (_parent, { input, clientKey }, ctx) =>
+    ctx.services.notes.add(requireUser(ctx).id, toNoteFields(input), { clientKey }),
 
   updateNote: (_parent, { id, input, baseVersion }, ctx) =>
     ctx.services.notes.update(requireUser(ctx).id, id, toNoteFields(input), { baseVersion }),

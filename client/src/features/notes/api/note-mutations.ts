@@ -2,10 +2,13 @@ import { graphql } from '../../../gql';
 
 // Each mutation names its answer `note`, so one cache update serves them all.
 
-/** Creates a note in the main list. */
+/**
+ * Creates a note in the main list. `clientKey` (the note's `pending-` id) makes a resent add
+ * (its answer lost) answer the first note rather than add a second.
+ */
 export const AddNoteDocument = graphql(`
-  mutation AddNote($input: NoteInput!) {
-    note: addNote(input: $input) {
+  mutation AddNote($input: NoteInput!, $clientKey: String) {
+    note: addNote(input: $input, clientKey: $clientKey) {
       ...NoteFields
     }
   }

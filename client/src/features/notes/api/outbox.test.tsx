@@ -155,6 +155,27 @@ it('queues a change whose request found no network, and retries it until it goes
   expect(server.notes[0]).toMatchObject({ title: 'Kept', version: 2 });
 });
 
+it('adds a note once when the answer to its add was lost: sent again with the same key', async () => {
+  const server = fakeServer([]);
+  const { client, outbox, hooks } = setUp(server);
+  server.loseNextAnswer('AddNote');
+  let added!: Note;
+  await act(async () => {
+    added = await hooks().add({ title: 'Once', content: '<p>x</p>' }, 'NOTES');
+  });
+  // The server made the note, but its answer never came back: the add waits to be sent again.
+  expect(server.notes.filter((n) => n.title === 'Once')).toHaveLength(1);
+  expect(outbox.getState().count).toBe(1);
+
+  await act(() => outbox.flush());
+  await settled(outbox);
+  expect(server.sent.filter((name) => name === 'AddNote')).toHaveLength(2);
+  expect(server.notes.filter((n) => n.title === 'Once')).toHaveLength(1);
+  const made = server.notes.find((n) => n.title === 'Once')!;
+  expect(cached(client, made.id)).toMatchObject({ title: 'Once' });
+  expect(cached(client, added.id)).toBeNull();
+});
+
 it('sends two offline edits of one note on the versions the server gave, without a conflict', async () => {
   const server = fakeServer([aNote({ id: 'n1', version: 4 })]);
   const { outbox, hooks } = setUp(server);

@@ -252,7 +252,8 @@ export function createOutbox(
         case 'add': {
           const { data } = await client.mutate({
             mutation: AddNoteDocument,
-            variables: { input: change.input },
+            // The same key as the first try: a resent add whose answer was lost adds nothing.
+            variables: { input: change.input, clientKey: change.id },
           });
           return data?.note;
         }

@@ -45,7 +45,7 @@ export function useAddNote(): (input: NoteInput, location: NoteLocation) => Prom
       const note = await outbox.submit({ kind: 'add', id: local.id, input }, local, async () => {
         const { data } = await client.mutate({
           mutation: AddNoteDocument,
-          variables: { input },
+          variables: { input, clientKey: local.id },
           optimisticResponse: { __typename: 'Mutation', note: local },
           update: (cache, result) => {
             if (result.data) applyNoteChange(cache, result.data.note);

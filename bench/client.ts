@@ -6,7 +6,6 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -14,7 +13,7 @@ import SQLite from 'better-sqlite3';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 import type { PublicUser } from '../server/src/services/users';
-import { freePort, root, startJotter } from './lib/server';
+import { freePort, root, serveLocally, startJotter } from './lib/server';
 import { seedSqlite, type SeededUser, type SeedPlan } from './lib/seed';
 import { quantile, type Figure } from './lib/stats';
 import { tokenFor } from './lib/tokens';
@@ -348,7 +347,7 @@ const minimalPage = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <body><main><h1>Minimal</h1><p>A static page with nothing else.</p></main></body></html>`;
 
 async function startBaselineServer(data: string, cards: number) {
-  const server = http.createServer((req, res) => {
+  return serveLocally((req, res) => {
     const send = (type: string, body: string) => {
       res.writeHead(200, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
       res.end(body);
@@ -359,12 +358,6 @@ async function startBaselineServer(data: string, cards: number) {
     if (req.url === '/') return send('text/html; charset=utf-8', minimalPage);
     res.writeHead(404).end();
   });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 const median = (xs: number[]) => quantile(xs, 0.5);

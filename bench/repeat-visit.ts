@@ -7,14 +7,13 @@
  * plain cards.
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 
 import { chromium, type Page, type Route } from 'playwright-core';
 
 import { chromeFlags, chromiumPath, clientCorpus, signIn, storedAuth } from './client';
-import { freePort, startJotter } from './lib/server';
+import { serveLocally, startJotter } from './lib/server';
 import type { SeededUser } from './lib/seed';
 import { quantile, type Figure } from './lib/stats';
 
@@ -39,8 +38,6 @@ const instrument = `(() => {
       const fcp = performance.getEntriesByName('first-contentful-paint')[0];
       bench.html = nav ? nav.responseEnd : 0;
       bench.fcp = fcp ? fcp.startTime : 0;
-      bench.res = performance.getEntriesByType('resource').map((e) => e.name.split('/').pop().slice(0, 12) + '@' + Math.round(e.startTime) + '-' + Math.round(e.responseEnd));
-      bench.marks = performance.getEntriesByType('mark').map((e) => e.name + '@' + Math.round(e.startTime));
     }, 0));
   });
   seen.observe(document, { childList: true, subtree: true });
@@ -97,7 +94,7 @@ self.addEventListener('fetch', (e) => {
 });`;
 
 async function startBaseline() {
-  const server = http.createServer((req, res) => {
+  return serveLocally((req, res) => {
     req.resume();
     const [pathname] = (req.url ?? '/').split('?');
     if (pathname === '/repeat') {
@@ -108,12 +105,6 @@ async function startBaseline() {
       res.writeHead(404).end();
     }
   });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 interface Connection {

@@ -1,11 +1,25 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 
 import { freePort } from '../../test/support/server-process';
 import { quantile } from './stats';
 
 export { freePort };
+
+/** Serves `handler` on a free local port (a baseline page's server), until `close`. */
+export async function serveLocally(
+  handler: http.RequestListener,
+): Promise<{ origin: string; close: () => Promise<void> }> {
+  const server = http.createServer(handler);
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 export const root = path.resolve(__dirname, '../..');
 export const jwtSecret = 'bench-secret-that-is-long-enough-for-hs256-0123456789';

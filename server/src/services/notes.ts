@@ -278,17 +278,19 @@ export function notesService(store: Store, options: NotesOptions = {}) {
         pinned: changes.pinned ?? false,
         trashedAt: null,
       };
-      const earlier = await store.transaction(async (tx) => {
+      return store.transaction(async (tx) => {
         if (key !== undefined) {
           const claimed = await tx.imports.claim(userId, [{ key, noteId: note.id }], at);
-          if (!claimed.has(key)) return (await tx.imports.noteOf(userId, key)) ?? '';
+          if (!claimed.has(key)) {
+            // Sent before, its answer lost: the note that add made, as it is now.
+            const earlier = (await tx.imports.noteOf(userId, key)) ?? note.id;
+            return checked(await tx.notes.find(userId, earlier), earlier);
+          }
         }
         await tx.notes.insert(userId, note);
         await recordChange(tx, userId, note.id, 'UPSERTED', at);
-        return undefined;
+        return note;
       });
-      if (earlier === undefined) return note;
-      return checked(await store.notes.find(userId, earlier), earlier);
     },
 
     /**

@@ -431,6 +431,36 @@ describe('GET /api/export and importing it back', () => {
     expect(await t.behind.notes(a.id)).toHaveLength(5);
   });
 
+  it('Markdown: an export of many pieces arrives whole, every note in it', async () => {
+    const a = await t.signup();
+    // Text that deflate cannot shrink much, so the zip is well over one 64 kB piece.
+    let state = 7;
+    const letters = (n: number) =>
+      Array.from({ length: n }, () => {
+        state = (state * 48271) % 2147483647;
+        return String.fromCharCode(97 + (state % 26));
+      }).join('');
+    const bodies = new Map<string, string>();
+    for (let i = 0; i < 80; i += 1) {
+      const text = letters(3000);
+      bodies.set(`Note ${i}.md`, text);
+      await t.http
+        .post('/api/notes')
+        .set('authorization', a.token)
+        .send({ note: { title: `Note ${i}`, content: `<p>${text}</p>` } })
+        .expect(201);
+    }
+    const res = await t.http
+      .get('/api/export?format=markdown')
+      .set('authorization', a.token)
+      .buffer(true)
+      .parse((response, done) => binary(response as unknown as http.IncomingMessage, done));
+    expect((res.body as Buffer).length).toBeGreaterThan(2 * 64 * 1024);
+    const files = await unzip(res.body as Buffer);
+    expect(files.size).toBe(80);
+    for (const [name, text] of bodies) expect(files.get(name)).toMatch(new RegExp(`\n${text}\n$`));
+  });
+
   it('Markdown: a zip of one .md per note with front matter and safe unique names, that imports back', async () => {
     const a = await t.signup();
     await seed(a.token);

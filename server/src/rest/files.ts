@@ -33,6 +33,32 @@ function capped(limit: number) {
   });
 }
 
+/**
+ * Joins a stream's small chunks into pieces of at least `size` bytes (the last one smaller): a
+ * zip's entries come out in headers, data and descriptors of tens to hundreds of bytes each,
+ * and each would otherwise be a socket write of its own.
+ */
+function joined(size: number) {
+  let parts: Buffer[] = [];
+  let length = 0;
+  const take = () => {
+    const piece = Buffer.concat(parts, length);
+    parts = [];
+    length = 0;
+    return piece;
+  };
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      parts.push(chunk);
+      length += chunk.length;
+      done(null, length >= size ? take() : undefined);
+    },
+    flush(done) {
+      done(null, length > 0 ? take() : undefined);
+    },
+  });
+}
+
 /** The body of a JSON upload, as text (at most `limit` bytes). */
 async function bodyText(req: Request, limit: number): Promise<string> {
   const chunks: Buffer[] = [];
@@ -145,7 +171,7 @@ export function filesRouter(services: Services, maxBytes: number): Router {
     if (parsed.data.format === 'markdown') {
       res.setHeader('content-type', 'application/zip');
       res.setHeader('content-disposition', `attachment; filename="jotter-notes-${day()}.zip"`);
-      await pipeline(services.exporter.markdown(user.id), res);
+      await pipeline(services.exporter.markdown(user.id), joined(64 * 1024), res);
       return;
     }
     res.setHeader('content-type', 'application/json; charset=utf-8');

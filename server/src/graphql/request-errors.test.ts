@@ -1,4 +1,7 @@
+import { getIntrospectionQuery } from 'graphql';
+
 import { createTestApp, type TestApp } from '../test-support/app';
+import { maxRootFields, maxTokens } from './limits';
 
 /** Requests graphql-js itself judges (variables, operation names, mutation order), through the app. */
 describe('graphql-js answers', () => {
@@ -108,6 +111,54 @@ describe('graphql-js answers', () => {
     const res = await post({ query: '{ __schema { queryType { name } } __typename }' });
     expect(res.body).toEqual({
       data: { __schema: { queryType: { name: 'Query' } }, __typename: 'Query' },
+    });
+  });
+
+  describe('a document made to keep the server busy is refused before any work', () => {
+    const aliases = (n: number) => Array.from({ length: n }, (_, i) => `a${i}: labels`).join(' ');
+
+    it(`more than ${maxRootFields} fields at the top level, directly or through fragments`, async () => {
+      const direct = await post({ query: `{ ${aliases(maxRootFields + 1)} }` });
+      expect(direct.status).toBe(400);
+      expect(direct.body.errors).toEqual([
+        expect.objectContaining({
+          message: `The operation asks for ${maxRootFields + 1} fields at its top level; at most ${maxRootFields} are allowed.`,
+          extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+        }),
+      ]);
+      const spread = await post({
+        query: `{ me { id } ...Many } fragment Many on Query { ${aliases(maxRootFields)} }`,
+      });
+      expect(spread.status).toBe(400);
+      expect(spread.body.errors[0].message).toMatch(/asks for 21 fields at its top level/);
+    });
+
+    it(`${maxRootFields} fields at the top level are answered`, async () => {
+      const res = await post({ query: `{ ${aliases(maxRootFields)} }` });
+      expect(res.status).toBe(200);
+      expect(Object.keys(res.body.data as object)).toHaveLength(maxRootFields);
+    });
+
+    it(`more than ${maxTokens} tokens, however they are spent`, async () => {
+      const wide = await post({ query: `{ me { ${'id '.repeat(maxTokens)} } }` });
+      expect(wide.status).toBe(400);
+      expect(wide.body.errors).toEqual([
+        expect.objectContaining({
+          message: expect.stringMatching(new RegExp(`more th\\w+ ${maxTokens} tokens`)),
+          extensions: { code: 'GRAPHQL_PARSE_FAILED' },
+        }),
+      ]);
+      // Nesting deep enough to exhaust a recursive parser's stack never reaches it.
+      const deep = await post({ query: `${'{ me '.repeat(10_000)}${'}'.repeat(10_000)}` });
+      expect(deep.status).toBe(400);
+      expect(deep.body.errors[0].extensions.code).toBe('GRAPHQL_PARSE_FAILED');
+      expect(deep.body.errors[0].message).not.toMatch(/stack/i);
+    });
+
+    it("GraphiQL's whole introspection query is within the limits", async () => {
+      const res = await post({ query: getIntrospectionQuery({ descriptions: true }) });
+      expect(res.status).toBe(200);
+      expect(res.body.data.__schema.queryType).toMatchObject({ name: 'Query' });
     });
   });
 });

@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 
 import type { GraphQLContext } from './context';
 import { graphQLErrorFormatter } from './errors';
+import { parseOptions, validationRules } from './limits';
 
 /**
  * Apollo Server over the schema; errors carry `extensions.code`, internals never leak.
@@ -26,6 +27,9 @@ export function createApolloServer(
       ApolloServerPluginCacheControlDisabled(),
       { serverWillStart: () => Promise.resolve({ drainServer: drainWebSocket }) },
     ],
+    // A document made to keep the server busy is refused before any work (limits.ts).
+    parseOptions,
+    validationRules,
     // GraphiQL (/graphql in a browser) needs introspection, whatever NODE_ENV says.
     introspection: true,
     includeStacktraceInErrorResponses: false,

@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 
 import { createTestApp, type Listening, type TestApp } from '../test-support/app';
 import { TestSocket, type NoteEventPayload } from '../test-support/ws';
+import { maxTokens } from './limits';
 
 /**
  * Live sync over WebSocket (SQLite, or PostgreSQL with TEST_DATABASE_URL): the noteEvents
@@ -509,6 +510,24 @@ describe('closing', () => {
       { noteEvents: { cursor: '1', kind: 'UPSERTED', note: { title: 'one', version: 1 } } },
       { noteEvents: { cursor: '2', kind: 'UPSERTED', note: { title: 'two', version: 1 } } },
     ]);
+  });
+});
+
+describe('documents', () => {
+  it('one made to keep the server busy is refused, as over HTTP, and the socket stays open', async () => {
+    const { token } = await t.signup();
+    const socket = await connect(token);
+    const fields = 'cursor '.repeat(maxTokens);
+    const id = socket.subscribe(`subscription { noteEvents { ${fields} } }`);
+    await socket.waitFor(() => socket.of(id).some((m) => m.type === 'error'), 'an error');
+    const [error] = socket.of(id).filter((m) => m.type === 'error');
+    expect(error!.payload).toEqual([
+      expect.objectContaining({ message: expect.stringMatching(`${maxTokens} tokens`) }),
+    ]);
+    // The socket still serves a document within the limits.
+    const events = socket.noteEvents();
+    await add(token, 'still here');
+    expect((await events.until(1)).map((e) => e.note?.title)).toEqual(['still here']);
   });
 });
 

@@ -20,6 +20,7 @@ import type { Services } from '../services';
 import type { PublicUser } from '../services/users';
 import type { GraphQLContext } from './context';
 import { graphQLErrorFormatter } from './errors';
+import { allValidationRules, parseOptions } from './limits';
 
 /** Close codes a client sees (graphql-ws's own, where it has one). */
 export const closeCodes = {
@@ -128,8 +129,8 @@ export function attachWebSocketServer(server: http.Server, deps: WebSocketDeps):
     if (known) return known;
     let parsed: Parsed;
     try {
-      const document = parse(query);
-      const errors = validate(schema, document);
+      const document = parse(query, parseOptions);
+      const errors = validate(schema, document, allValidationRules);
       parsed = errors.length > 0 ? { errors } : { document };
     } catch (error) {
       parsed = {

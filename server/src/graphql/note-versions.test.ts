@@ -106,6 +106,39 @@ describe('versions', () => {
     expect(Object.keys(wire)).toContain('version');
   });
 
+  it('an edit that changes nothing is no change: same version and time, no event, through either API', async () => {
+    const id = await addNote('unchanged');
+    const before = await restNote(id);
+    const cursor = async () =>
+      (await t.graphql<{ noteEventsCursor: string }>(`{ noteEventsCursor }`, {}, token)).data!
+        .noteEventsCursor;
+    const feedBefore = await cursor();
+    const same = await t.graphql<{ updateNote: { version: number; updatedAt: string } }>(
+      `mutation($id: ID!) { updateNote(id: $id, input: { title: "unchanged", content: "<p>body</p>", priority: null }, baseVersion: 1) { version updatedAt } }`,
+      { id },
+      token,
+    );
+    expect(same.errors).toBeUndefined();
+    expect(same.data!.updateNote).toEqual({ version: 1, updatedAt: before.updatedAt });
+    const empty = await t.graphql(
+      `mutation($id: ID!) { updateNote(id: $id, input: {}) { version } }`,
+      { id },
+      token,
+    );
+    expect(empty.data).toEqual({ updateNote: { version: 1 } });
+    const rest = await t.http
+      .post(`/api/notes/${id}`)
+      .set('authorization', token)
+      .send({ note: { title: 'unchanged', tags: [] } });
+    expect(rest.status).toBe(201);
+    expect(await restNote(id)).toEqual(before);
+    expect(await cursor()).toBe(feedBefore);
+    // A real change after them still counts from 1.
+    expect((await update(id, 'changed', 1)).data).toEqual({
+      updateNote: { id, title: 'changed', version: 2 },
+    });
+  });
+
   it('a refused change does not count', async () => {
     const id = await addNote('refused');
     const res = await t.graphql(

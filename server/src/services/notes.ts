@@ -157,6 +157,15 @@ const changesText = (note: NoteRecord, changes: NoteChanges) =>
   (changes.title !== undefined && changes.title !== note.title) ||
   (changes.content !== undefined && changes.content !== note.content);
 
+/** True when `changes` would leave every field of the note as it is. */
+const changesNothing = (note: NoteRecord, changes: NoteChanges) =>
+  Object.entries(changes).every(([field, value]) => {
+    const current = note[field as keyof NoteChanges];
+    return Array.isArray(value) && Array.isArray(current)
+      ? value.length === current.length && value.every((item, i) => item === current[i])
+      : value === current;
+  });
+
 /** Reads a note inside a writing transaction, locked so a concurrent writer waits for us. */
 async function findForWrite(
   tx: StoreTransaction,
@@ -328,6 +337,9 @@ export function notesService(store: Store, options: NotesOptions = {}) {
             ? badInput('id', 'a note in the trash cannot be edited; restore it first')
             : notIn(id, from);
         }
+        // Not a change: no new version (which would make other devices' edits conflict), no
+        // event, no revision; the note as it is.
+        if (changesNothing(note, changes)) return note;
         const at = stamp();
         if (changesText(note, changes)) await keepRevision(tx, userId, note, at, true);
         const stamped = { ...changes, updatedAt: at };

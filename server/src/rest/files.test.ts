@@ -310,6 +310,43 @@ describe('POST /api/import: a Jotter JSON export', () => {
   });
 });
 
+describe('POST /api/import: what a file says that cannot be', () => {
+  it('a trashed note whose place before was the trash goes back to the notes when restored', async () => {
+    const { token, id } = await t.signup();
+    const res = await importJson(
+      token,
+      JSON.stringify({
+        format: 'jotter-notes',
+        version: 1,
+        notes: [
+          { id: 'p1', title: 'Looped', location: 'trash', previousLocation: 'trash' },
+          { id: 'p2', title: 'From archive', location: 'trash', previousLocation: 'archive' },
+        ],
+      }),
+    );
+    expect(res.body).toMatchObject({ imported: 2 });
+    const notes = await byTitle(id);
+    expect(notes.get('Looped')).toMatchObject({ location: 'trash', previous_location: 'notes' });
+    expect(notes.get('From archive')).toMatchObject({ previous_location: 'archive' });
+  });
+
+  it("a front matter's unknown tag is read as text, and nothing of the file reaches the server's log", async () => {
+    const { token, id } = await t.signup();
+    const warned = jest.spyOn(process, 'emitWarning');
+    try {
+      const res = await importZip(
+        token,
+        await zipOf([{ name: 'tagged.md', data: '---\ntitle: !!js/function "x"\n---\nbody' }]),
+      );
+      expect(res.body).toMatchObject({ imported: 1 });
+      expect(warned).not.toHaveBeenCalled();
+    } finally {
+      warned.mockRestore();
+    }
+    expect((await byTitle(id)).has('x')).toBe(true);
+  });
+});
+
 describe('GET /api/export and importing it back', () => {
   async function seed(token: string) {
     const add = (note: Record<string, unknown>) =>

@@ -98,7 +98,9 @@ export function readJotterExport(file: string, value: unknown): SourceFile {
       },
       pinned: n.pinned,
       location: n.location,
-      previousLocation: n.location === 'trash' ? (n.previousLocation ?? 'notes') : null,
+      // Restoring puts a note back in the notes or the archive, whatever the file says.
+      previousLocation:
+        n.location === 'trash' ? (n.previousLocation === 'archive' ? 'archive' : 'notes') : null,
       trashedAt: n.location === 'trash' ? isoTime(n.trashedAt ?? undefined) : undefined,
       createdAt: isoTime(n.createdAt),
       updatedAt: isoTime(n.updatedAt),

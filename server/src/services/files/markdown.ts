@@ -78,7 +78,9 @@ export function readMarkdownNote(file: string, text: string): SourceFile {
   if (match) {
     let data: unknown;
     try {
-      data = YAML.parse(match[1] ?? '', { maxAliasCount: 10 }) ?? {};
+      // logLevel 'error': a front matter's error is thrown, its warnings (an unknown tag, a
+      // user's text) are not written to the server's stderr.
+      data = YAML.parse(match[1] ?? '', { maxAliasCount: 10, logLevel: 'error' }) ?? {};
     } catch (error) {
       const why = error instanceof Error ? error.message.split('\n')[0] : 'unreadable';
       return {

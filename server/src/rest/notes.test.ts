@@ -107,6 +107,22 @@ describe('/api/notes', () => {
     expect(after).toBe(before);
   });
 
+  it('counts a title and a label in characters as a reader does: an emoji is one', async () => {
+    const emoji = '\u{1F600}';
+    const note = (await add({ title: emoji.repeat(500), tags: [emoji.repeat(100)] })) as {
+      title: string;
+      tags: string[];
+    };
+    expect(note.title).toBe(emoji.repeat(500));
+    expect(note.tags).toEqual([emoji.repeat(100)]);
+    const over = await t.http
+      .post('/api/notes')
+      .set('authorization', token)
+      .send({ note: { title: emoji.repeat(501) } });
+    expect(over.status).toBe(400);
+    expect(over.body.errors[0]).toMatch(/^title: must be at most 500 characters/);
+  });
+
   it('400 on malformed JSON, 413 on a body over 1 MB', async () => {
     const malformed = await t.http
       .post('/api/notes')

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError, badInput, fromZodIssues, hasNul, messages, nulMessage } from '../errors';
 import type { NoteRecord, Store, StoreTransaction } from '../store';
 import { now } from './clock';
-import { limits } from './note-fields';
+import { characters, limits } from './note-fields';
 import { stripMarkup } from './sanitize';
 
 /** A blank label, in the spec's words (not prefixed with the field: the client shows it as is). */
@@ -37,7 +37,7 @@ function newLabel(value: unknown, field: string): string {
   if (!parsed.success) throw fromZodIssues(parsed.error.issues, field);
   const label = stripMarkup(parsed.data).trim();
   if (label.length === 0) throw emptyLabel(field);
-  if (label.length > limits.label) {
+  if (characters(label) > limits.label) {
     throw badInput(field, `must be at most ${limits.label} characters`);
   }
   return label;

@@ -13,6 +13,12 @@ export const limits = {
   search: 500,
 } as const;
 
+/**
+ * How many characters a text holds, as a reader counts them: an emoji or an accented letter
+ * written as one code point is one, where `length` counts UTF-16 units (two for an emoji).
+ */
+export const characters = (text: string): number => [...text].length;
+
 /** The fields a client may set on a note; every one optional (an update merges). */
 const noteFieldsSchema = z.object({
   title: z
@@ -35,7 +41,11 @@ const noteFieldsSchema = z.object({
     .array(
       z
         .string()
-        .max(limits.label, `each label must be at most ${limits.label} characters`)
+        .max(limits.label * 4, `each label must be at most ${limits.label} characters`)
+        .refine(
+          (t) => characters(t) <= limits.label,
+          `each label must be at most ${limits.label} characters`,
+        )
         .refine((t) => t.trim().length > 0, 'a label cannot be empty'),
     )
     .max(limits.labels, `at most ${limits.labels} labels per note`)
@@ -55,7 +65,7 @@ export function cleanNoteFields(fields: unknown): NoteChanges {
   const changes: NoteChanges = {};
   if (f.title !== undefined) {
     const title = stripMarkup(f.title).trim();
-    if (title.length > limits.title)
+    if (characters(title) > limits.title)
       throw badInput('title', `must be at most ${limits.title} characters`);
     changes.title = title;
   }

@@ -22,7 +22,7 @@ import type {
 } from '../store';
 import { now, timestamps, type Clock } from './clock';
 import { decodeCursor, encodeCursor } from './cursor';
-import { cleanNoteFields, limits } from './note-fields';
+import { characters, cleanNoteFields, limits } from './note-fields';
 
 export type { NoteLocation, NoteRecord, NoteRevisionRecord, PriorityName };
 
@@ -217,7 +217,7 @@ export function notesService(store: Store, options: NotesOptions = {}) {
       }
       const filter = request.filter ?? {};
       const search = filter.search?.trim() ?? '';
-      if (search.length > limits.search)
+      if (characters(search) > limits.search)
         throw badInput('filter.search', `must be at most ${limits.search} characters`);
       // No stored text holds a NUL character (see hasNul): no search or label can mean one.
       if (hasNul(search)) throw badInput('filter.search', nulMessage);

@@ -53,6 +53,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(statusOf[known.kind]).json({ errors: [known.message] });
       return;
     }
+    // The router could not decode a part of the path (a bad percent-escape, like %E0%A4%A).
+    if (error instanceof URIError) {
+      res.status(400).json({ errors: ['path: not a valid URL (a bad percent-escape)'] });
+      return;
+    }
     const parserError = error as BodyParserError;
     if (parserError.type === 'entity.parse.failed') {
       res.status(400).json({ errors: ['body: malformed JSON'] });

@@ -123,6 +123,15 @@ describe('/api/notes', () => {
     expect(over.body.errors[0]).toMatch(/^title: must be at most 500 characters/);
   });
 
+  it('400 naming the path for a note id that is no valid percent-escape', async () => {
+    const res = await t.http
+      .post('/api/notes/%E0%A4%A')
+      .set('authorization', token)
+      .send({ note: { title: 'x' } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual(['path: not a valid URL (a bad percent-escape)']);
+  });
+
   it('400 on malformed JSON, 413 on a body over 1 MB', async () => {
     const malformed = await t.http
       .post('/api/notes')

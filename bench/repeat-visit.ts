@@ -25,7 +25,7 @@ const SERVER_PAGE = 100;
  * the frame that holds them is followed to just after its paint (a task queued from its
  * animation frame). `firstCards` is then milliseconds from the navigation's start.
  */
-const instrument = `(() => {
+export const instrument = `(() => {
   const bench = { firstCards: 0, cards: 0 };
   window.__repeat = bench;
   const seen = new MutationObserver(() => {
@@ -194,7 +194,7 @@ function savedCounts(records: [string, unknown][], userId: string) {
  * waits for the first cards' paint. One tab for every visit: each new tab would also start the
  * browser's own omnibox pages, whose work would land in the figure.
  */
-async function visit(page: Page, url: string): Promise<Painted> {
+export async function visit(page: Page, url: string): Promise<Painted> {
   await page.goto('about:blank');
   await page.goto(url);
   await page.waitForFunction(
@@ -211,16 +211,77 @@ async function serviceWorkerReady(page: Page) {
   });
 }
 
+/**
+ * The first visit to `origin` (a Jotter server) as `auth`'s user, in `page`: the app installs its
+ * service worker and saves its cache, with every one of `user`'s notes in it (the list query's
+ * answer is every note: see `wholeList`). Resolves once the saved cache holds them all and the
+ * service worker is active; returns the saved records.
+ */
+export async function firstVisit(
+  page: Page,
+  origin: string,
+  auth: Record<string, string>,
+  user: SeededUser,
+): Promise<[string, unknown][]> {
+  await signIn(page, origin, auth);
+  let answer: Promise<string> | undefined;
+  await page.route('**/graphql', async (route: Route) => {
+    const body = route.request().postData() ?? '';
+    const request = JSON.parse(body || '{}') as {
+      operationName?: string;
+      variables?: { after?: string | null; filter?: object };
+    };
+    const whole =
+      request.operationName === 'NotesList' &&
+      !request.variables?.after &&
+      Object.keys(request.variables?.filter ?? {}).length === 0;
+    if (!whole) return route.continue();
+    answer ??= wholeList(`${origin}/graphql`, auth.token!, body);
+    // After the bench has moved on (or failed), the page's late requests are simply dropped.
+    return answer.then(
+      (whole) => route.fulfill({ contentType: 'application/json', body: whole }),
+      () => route.abort(),
+    );
+  });
+  await page.goto(`${origin}/home`);
+  await serviceWorkerReady(page);
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const saved = savedCounts(await savedRecords(page), user.id);
+    if (saved.notes >= user.notes && saved.listed >= user.notes) break;
+    if (Date.now() > deadline) throw new Error(`the saved cache holds ${JSON.stringify(saved)}`);
+    await page.waitForTimeout(500);
+  }
+  const records = await savedRecords(page);
+  await page.unrouteAll();
+  return records;
+}
+
+/** Which build a repeat-visit run measures (the current one by default): for A/Bs. */
+export interface Build {
+  /** A client dist folder. */
+  clientDist?: string;
+  /** A server bundle (a built `server/dist/index.js`). */
+  serverEntry?: string;
+}
+
 /** The figures: nav → first cards painted, p50 and p95, beside the baseline page. */
-export async function repeatVisitFigures(quick: boolean): Promise<Figure[]> {
-  const runs = quick ? 7 : 21;
+export async function repeatVisitFigures(
+  quick: boolean,
+  { clientDist, serverEntry }: Build = {},
+  runs = quick ? 7 : 21,
+): Promise<Figure[]> {
   const warmUp = 2;
   const { file, users } = await clientCorpus();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'jotter-repeat-'));
   const db = path.join(tmp, 'jotter.db');
   fs.copyFileSync(file, db);
   const big = users[1] as SeededUser;
-  const jotter = await startJotter(`file:${db}`);
+  const jotter = await startJotter(
+    `file:${db}`,
+    clientDist ? { CLIENT_DIST: path.resolve(clientDist) } : {},
+    serverEntry ? path.resolve(serverEntry) : undefined,
+  );
   const baseline = await startBaseline();
   const auth = storedAuth(db, big);
   const key = `apollo-cache:${big.id}`;
@@ -235,37 +296,7 @@ export async function repeatVisitFigures(quick: boolean): Promise<Figure[]> {
 
     // The first visit: the app installs its service worker and saves its cache, every note in.
     const page = context.pages()[0] ?? (await context.newPage());
-    await signIn(page, jotter.url, auth);
-    let answer: Promise<string> | undefined;
-    await page.route('**/graphql', async (route: Route) => {
-      const body = route.request().postData() ?? '';
-      const request = JSON.parse(body || '{}') as {
-        operationName?: string;
-        variables?: { after?: string | null; filter?: object };
-      };
-      const whole =
-        request.operationName === 'NotesList' &&
-        !request.variables?.after &&
-        Object.keys(request.variables?.filter ?? {}).length === 0;
-      if (!whole) return route.continue();
-      answer ??= wholeList(`${jotter.url}/graphql`, auth.token, body);
-      // After the bench has moved on (or failed), the page's late requests are simply dropped.
-      return answer.then(
-        (whole) => route.fulfill({ contentType: 'application/json', body: whole }),
-        () => route.abort(),
-      );
-    });
-    await page.goto(`${jotter.url}/home`);
-    await serviceWorkerReady(page);
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      const saved = savedCounts(await savedRecords(page), big.id);
-      if (saved.notes >= big.notes && saved.listed >= big.notes) break;
-      if (Date.now() > deadline) throw new Error(`the saved cache holds ${JSON.stringify(saved)}`);
-      await page.waitForTimeout(500);
-    }
-    const records = await savedRecords(page);
-    await page.unrouteAll();
+    const records = await firstVisit(page, jotter.url, auth, big);
 
     // The baseline's origin gets the same saved records and its own service worker.
     const basePage = page;

@@ -161,7 +161,13 @@ export async function createApp(
   app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
   app.use(oneRequestPerTurn());
-  app.use(helmet({ contentSecurityPolicy, crossOriginEmbedderPolicy: false }));
+  // No Origin-Agent-Cluster header: beside COOP it stops Chromium from using the compiled code it
+  // keeps with the service worker's cached scripts, so every visit recompiled the whole app
+  // (docs/performance.md). It only ever guarded `document.domain`, which Jotter never sets and
+  // browsers now ignore by default.
+  app.use(
+    helmet({ contentSecurityPolicy, crossOriginEmbedderPolicy: false, originAgentCluster: false }),
+  );
   app.use(
     pinoHttp({
       logger,

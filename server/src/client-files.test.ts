@@ -57,4 +57,12 @@ describe('serving the client', () => {
     expect(csp).toMatch(/worker-src 'self'/);
     expect(csp).toMatch(/manifest-src 'self'/);
   });
+
+  it('keeps the opener policy but asks for no origin-keyed agent cluster', async () => {
+    // With both COOP and Origin-Agent-Cluster, Chromium never reuses the compiled code it keeps
+    // beside the service worker's cached scripts, and recompiles the app on every visit.
+    const res = await app.http.get('/home').set('accept', 'text/html');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['origin-agent-cluster']).toBeUndefined();
+  });
 });

@@ -1,7 +1,7 @@
 import { StrictMode, lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/index.css';
-import { App } from './app/app';
+import { App, firstPageReady } from './app/app';
 import { whenIdle } from './lib/when-idle';
 
 const UpdatePrompt = lazy(() =>
@@ -39,11 +39,13 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 // A transition: React renders the first screen in slices between frames, not in one long task
 // (index.html's top bar stays on screen meanwhile).
-startTransition(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-      <ServiceWorker />
-    </StrictMode>,
+void firstPageReady().then(() =>
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+        <ServiceWorker />
+      </StrictMode>,
+    ),
   ),
 );

@@ -64,6 +64,22 @@ document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'hidden') void persistence.flush();
 });
 
+/**
+ * Resolves once the router has what the first page needs (its code and, signed in, the saved
+ * notes its loaders restore): rendered then, the first render draws the page itself, not a
+ * stand-in that is thrown away a moment later. index.html's top bar shows meanwhile.
+ */
+export function firstPageReady(): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
 /** The whole app. */
 export function App() {
   return (

@@ -20,12 +20,13 @@ export function getConnectionStatus(): ConnectionStatus {
   return status;
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` after every change of the status; returns the function that stops it. */
+export function onConnectionStatus(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
 /** The connection status, re-rendering when it changes. */
 export function useConnectionStatus(): ConnectionStatus {
-  return useSyncExternalStore(subscribe, getConnectionStatus);
+  return useSyncExternalStore(onConnectionStatus, getConnectionStatus);
 }

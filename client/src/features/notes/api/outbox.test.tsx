@@ -302,6 +302,23 @@ it('sends at once, and fails at once, for a sign-in it cannot keep changes for (
   expect(outbox.getState().count).toBe(0);
 });
 
+it('tells no one when nothing changes: starting with nothing waiting re-renders nothing', async () => {
+  const server = fakeServer([aNote({ id: 'n1' })]);
+  const storage = memoryOutboxStorage();
+  const client = createApolloClient(server.link, noteTypePolicies);
+  const outbox = createOutbox(client, storage);
+  const told = jest.fn();
+  outbox.subscribe(told);
+  const before = outbox.getState();
+  const stop = outbox.start(USER);
+  // Starting reads the stored entries (none) and sends what waits (nothing).
+  await act(() => outbox.flush());
+  await waitFor(() => expect(storage.entries.size).toBe(0));
+  expect(told).not.toHaveBeenCalled();
+  expect(outbox.getState()).toBe(before);
+  stop();
+});
+
 describe('two tabs of one browser', () => {
   // jsdom has no BroadcastChannel: Node's stands in (unref'd, so it never holds the test open).
   class TabChannel extends NodeBroadcastChannel {

@@ -154,8 +154,16 @@ export function createOutbox(
 
   const publish = (next: OutboxEntry[], { tellTabs = true } = {}) => {
     entries = next;
-    state = { waiting: new Set(next.map((e) => e.change.id)), count: next.length };
-    listeners.forEach((listener) => listener());
+    const waiting = new Set(next.map((e) => e.change.id));
+    // The same state, the same object: nothing re-renders for it (at start-up, say).
+    const same =
+      state.count === next.length &&
+      state.waiting.size === waiting.size &&
+      [...waiting].every((id) => state.waiting.has(id));
+    if (!same) {
+      state = next.length === 0 ? EMPTY : { waiting, count: next.length };
+      listeners.forEach((listener) => listener());
+    }
     if (tellTabs) channel?.postMessage(userId);
   };
 

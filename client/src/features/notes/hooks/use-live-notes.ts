@@ -3,6 +3,7 @@ import { useApolloClient } from '@apollo/client/react';
 import type { ApolloClient } from '@apollo/client';
 import { getConnectionStatus, setConnectionStatus } from '../../../lib/connection-status';
 import { graphQLErrorCode } from '../../../lib/errors';
+import { whenIdle } from '../../../lib/when-idle';
 import { applyNoteEvent, NoteEventsCursorDocument, NoteEventsDocument } from '../api/note-events';
 import { LabelsDocument } from '../api/note-queries';
 
@@ -14,8 +15,9 @@ const MAX_RETRY_MS = 15_000;
  * the server's change feed: while signed in, a subscription to `noteEvents` puts each change into
  * the cache (so lists, cards and open editors follow within a moment, with no reload). After a
  * dropped connection, a laptop waking up or a server restart it resubscribes from the last
- * change it had, and the server replays what it missed. It starts from the feed's current cursor
- * and then refreshes what is on screen, so nothing changed before that cursor is missed either.
+ * change it had, and the server replays what it missed. It starts (when the browser is first
+ * idle, after the first screen) from the feed's current cursor and then refreshes what is on
+ * screen, so nothing changed before that cursor is missed either.
  */
 export function useLiveNotes(): void {
   const client = useApolloClient();
@@ -106,10 +108,12 @@ export function startLiveNotes(client: ApolloClient): () => void {
   window.addEventListener('online', online);
   window.addEventListener('offline', offline);
   document.addEventListener('visibilitychange', now);
-  void start();
+  // Once the first screen is drawn: its own loaders have just asked for what it shows.
+  const cancelStart = whenIdle(() => void start());
 
   return () => {
     stopped = true;
+    cancelStart();
     subscription?.unsubscribe();
     clearTimeout(retryTimer);
     clearTimeout(labelsTimer);

@@ -53,6 +53,17 @@ it('keeps every keystroke, Enter and a paste typed into a cold /home at 8× CPU 
     uploadThroughput: 200 * 1024,
   });
 
+  // The editor's code is held back until the user has pressed on the body, as a slow phone on a
+  // slow network would: otherwise, loaded when the page is idle, it could arrive before the press.
+  let release = () => undefined as void;
+  const pressed = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  await page.route(/\/assets\/rich-text-editor-[\w-]+\.js$/, async (route) => {
+    held += 1;
+    await pressed;
+    await route.continue();
+  });
+
   await page.goto('/home', { waitUntil: 'commit' });
   const editor = page.getByRole('region', { name: 'New note' });
   // As soon as the body shows it says it is loading, and nothing in it can take a keystroke.
@@ -61,6 +72,7 @@ it('keeps every keystroke, Enter and a paste typed into a cold /home at 8× CPU 
   expect(await loading.locator('[contenteditable], input, textarea, [tabindex]').count()).toBe(0);
   // The user presses on it at once: the editor arrives, focused, and takes everything typed.
   await loading.dispatchEvent('pointerdown');
+  release();
   const body = editor.getByRole('textbox', { name: 'Note body' });
   await body.waitFor();
   await page.waitForFunction(
@@ -74,6 +86,7 @@ it('keeps every keystroke, Enter and a paste typed into a cold /home at 8× CPU 
   await page.keyboard.press('Control+V');
 
   await body.locator('p', { hasText: 'Pasted, whole.' }).waitFor();
+  expect(held).toBe(1);
   expect(await body.locator('p').allTextContents()).toEqual(['Hello', 'World', 'Pasted, whole.']);
 
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });

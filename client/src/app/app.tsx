@@ -64,19 +64,27 @@ document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'hidden') void persistence.flush();
 });
 
+/** The longest the first render waits for the router (a browser whose storage never answers). */
+const FIRST_PAGE_WAIT_MS = 3000;
+
 /**
  * Resolves once the router has what the first page needs (its code and, signed in, the saved
- * notes its loaders restore): rendered then, the first render draws the page itself, not a
- * stand-in that is thrown away a moment later. index.html's top bar shows meanwhile.
+ * notes its loaders restore), or after {@link FIRST_PAGE_WAIT_MS} at the latest: rendered then,
+ * the first render draws the page itself, not a stand-in that is thrown away a moment later.
+ * index.html's top bar shows meanwhile.
  */
 export function firstPageReady(): Promise<void> {
   return new Promise((resolve) => {
     if (router.state.initialized) return resolve();
     const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
+      if (state.initialized) done();
     });
+    const timer = setTimeout(() => done(), FIRST_PAGE_WAIT_MS);
+    function done() {
+      unsubscribe();
+      clearTimeout(timer);
+      resolve();
+    }
   });
 }
 

@@ -21,34 +21,58 @@ import { quantile, type Figure } from './lib/stats';
 const SERVER_PAGE = 100;
 
 /**
- * Installed before any page script (plain JS): the first time note cards are in the document,
- * the frame that holds them is followed to just after its paint (a task queued from its
- * animation frame). `firstCards` is then milliseconds from the navigation's start.
+ * Installed before any page script (plain JS): when the first note cards are on screen, as the
+ * browser's Element Timing reports it (the frame's presentation time; every card's elements are
+ * marked as they are inserted). `firstCards` is then milliseconds from the navigation's start.
+ * The cards may be the saved copy of the page (lib/saved-screen.ts, inert); `appCards` is the
+ * same for the first cards the app itself drew, which answer clicks.
  */
 export const instrument = `(() => {
-  const bench = { firstCards: 0, cards: 0 };
+  const bench = { firstCards: 0, cards: 0, appCards: 0 };
   window.__repeat = bench;
-  const seen = new MutationObserver(() => {
-    if (!document.querySelector('.note-card')) return;
-    seen.disconnect();
-    requestAnimationFrame(() => setTimeout(() => {
-      bench.firstCards = performance.now();
-      bench.cards = document.querySelectorAll('.note-card').length;
-      const [nav] = performance.getEntriesByType('navigation');
-      const fcp = performance.getEntriesByName('first-contentful-paint')[0];
-      bench.html = nav ? nav.responseEnd : 0;
-      bench.fcp = fcp ? fcp.startTime : 0;
-    }, 0));
-  });
-  seen.observe(document, { childList: true, subtree: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const time = entry.renderTime || entry.loadTime;
+      if (!bench.firstCards) {
+        bench.firstCards = time;
+        bench.cards = document.querySelectorAll('.note-card').length;
+        const [nav] = performance.getEntriesByType('navigation');
+        const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+        bench.html = nav ? nav.responseEnd : 0;
+        bench.fcp = fcp ? fcp.startTime : 0;
+        // When the page's stylesheets and entry script came in (start-end, ms).
+        bench.files = performance.getEntriesByType('resource')
+          .filter((r) => r.name.endsWith('.css') || r.name.includes('/main-'))
+          .map((r) => r.name.split('/').pop() + ' ' + Math.round(r.startTime) + '-' + Math.round(r.responseEnd))
+          .join(', ');
+      }
+      if (!bench.appCards && entry.identifier === 'app') bench.appCards = time;
+    }
+  }).observe({ type: 'element', buffered: true });
+  // Each inserted card, and each card inside an inserted subtree (a saved copy carries the marks
+  // of the page it was made from: they are set again).
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (!(node instanceof Element)) continue;
+        const card = node.closest('.note-card');
+        const elements = card ? [node, ...node.querySelectorAll('*')] : node.querySelectorAll('.note-card, .note-card *');
+        for (const element of elements) {
+          element.setAttribute('elementtiming', element.closest('[inert]') ? 'saved' : 'app');
+        }
+      }
+    }
+  }).observe(document, { childList: true, subtree: true });
 })();`;
 
 interface Painted {
   firstCards: number;
   cards: number;
-  /** For BENCH_REPEAT_DUMP: the page's HTML in, and its first contentful paint. */
+  appCards: number;
+  /** For BENCH_REPEAT_DUMP: the page's HTML in, its first contentful paint, its main files. */
   html?: number;
   fcp?: number;
+  files?: string;
 }
 
 /**
@@ -198,7 +222,10 @@ export async function visit(page: Page, url: string): Promise<Painted> {
   await page.goto('about:blank');
   await page.goto(url);
   await page.waitForFunction(
-    () => (window as unknown as { __repeat: Painted }).__repeat.firstCards > 0,
+    () => {
+      const { firstCards, appCards } = (window as unknown as { __repeat: Painted }).__repeat;
+      return firstCards > 0 && appCards > 0;
+    },
     undefined,
     { timeout: 30_000 },
   );
@@ -345,7 +372,6 @@ export async function repeatVisitFigures(
           'disabled-by-default-devtools.timeline',
           'blink.user_timing',
           'v8.execute',
-          'disabled-by-default-v8.cpu_profiler',
         ],
       });
       await visit(page, `${jotter.url}/home`);
@@ -365,27 +391,37 @@ export async function repeatVisitFigures(
     }
 
     const cards = ours[0]!.cards;
-    const figure = (q: number, label: string): Figure => {
+    const figure = (q: number, label: string, drawn: 'firstCards' | 'appCards'): Figure => {
       const value = quantile(
-        ours.map((r) => r.firstCards),
+        ours.map((r) => r[drawn]),
         q,
       );
       const floor = quantile(
         base.map((r) => r.firstCards),
         q,
       );
+      const what =
+        drawn === 'firstCards'
+          ? `first ${cards} cards painted`
+          : 'the app\'s own first cards painted (they answer clicks)';
       return {
         section: 'client',
-        figure: `repeat visit, offline, 10,000 notes cached: navigation → first ${cards} cards painted ${label} (${runs} visits)`,
+        figure: `repeat visit, offline, 10,000 notes cached: navigation → ${what} ${label} (${runs} visits)`,
         value,
         unit: 'ms',
         baseline: floor,
         ratio: floor / value,
-        target: '≤ 150 ms',
-        holds: value <= 150,
+        ...(drawn === 'firstCards'
+          ? { target: '≤ 150 ms', holds: value <= 150 }
+          : { target: '', holds: null }),
       };
     };
-    return [figure(0.5, 'p50'), figure(0.95, 'p95')];
+    return [
+      figure(0.5, 'p50', 'firstCards'),
+      figure(0.95, 'p95', 'firstCards'),
+      figure(0.5, 'p50', 'appCards'),
+      figure(0.95, 'p95', 'appCards'),
+    ];
   } finally {
     await browser.close();
     await baseline.close();

@@ -1,5 +1,6 @@
+import fs from 'node:fs';
 import { resolve } from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { appShellOnly } from './app-shell.ts';
@@ -9,9 +10,46 @@ const apiTarget = `http://localhost:${process.env.JOTTER_API_PORT ?? 4000}`;
 /** The dark theme's background (src/styles/tokens.css, --bg): the default theme. */
 const themeColour = '#1c1c1f';
 
+/**
+ * index.html as its first paint needs it. The scripts of inline/ that it names (the theme, the
+ * page the user left) are written into it: they run before any file could arrive, and the server
+ * allows exactly these by their hashes (server/src/inline-scripts.ts). And its stylesheets come
+ * before its scripts: Vite puts them after a dozen module preloads, and the service worker
+ * answers a visit's requests in the order they are made, so the page could not paint (its
+ * stylesheets block that) until every script was in.
+ */
+function firstPaint(): Plugin[] {
+  return [
+    {
+      name: 'jotter-inline-scripts',
+      transformIndexHtml: {
+        order: 'pre',
+        handler: (html) =>
+          html.replace(
+            /<script src="\/inline\/([\w-]+\.js)"><\/script>/g,
+            (_, file: string) =>
+              `<script>${fs.readFileSync(resolve(import.meta.dirname, 'inline', file), 'utf8')}</script>`,
+          ),
+      },
+    },
+    {
+      name: 'jotter-stylesheets-first',
+      transformIndexHtml: {
+        order: 'post',
+        handler(html) {
+          const stylesheets = html.match(/\s*<link rel="stylesheet"[^>]*>/g) ?? [];
+          const page = stylesheets.reduce((rest, link) => rest.replace(link, ''), html);
+          return page.replace(/(\s*)<script type="module"/, `${stylesheets.join('')}$&`);
+        },
+      },
+    },
+  ];
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    firstPaint(),
     // Installable, and the app shell from the service worker's cache: a repeat visit (or one
     // offline) needs no network to start; the notes come from the persisted Apollo cache.
     VitePWA({

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { notesList, postApi } from './support/app';
+import { card, expectTitles, logout, notesList, postApi } from './support/app';
 import { launchBrowser, newContext } from './support/browser';
 import { startServer, waitFor, type RunningServer } from './support/server';
 
@@ -164,5 +164,57 @@ it("offers a reload when a page's code cannot load, and the rest of the app stil
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Trash' }).click();
   await page.getByText('No Notes In Trash').waitFor();
   expect(await alert.count()).toBe(0);
+  await context.close();
+});
+
+it('draws the page a user left at once on their next visit, inert until the app replaces it', async () => {
+  const auth = await seededUser('again', 3);
+  const other = await seededUser('other', 1);
+  // Blocked so that routing sees the app's entry script (a service worker would answer it).
+  const context = await newContext(browser, server.url, 'desktop', { serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await signInThroughStorage(page, auth);
+  await page.goto('/home');
+  await waitFor(async () => (await titles(page)).length === 3, 10_000, 'the cards');
+
+  // The next visit, with the app's code held back: the page as it was left is on screen, and
+  // nothing in it can be focused or clicked.
+  let release = () => undefined as void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/main-*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/home', { waitUntil: 'commit' });
+  const copy = page.locator('#root > [inert]');
+  await copy.locator('.note-card').first().waitFor();
+  expect(await copy.locator('.note-card h3').allTextContents()).toEqual([
+    'again note 3',
+    'again note 2',
+    'again note 1',
+  ]);
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+
+  // The app's own page replaces it, and answers clicks.
+  release();
+  await page.locator('.note-card:not([inert] *)').first().waitFor();
+  expect(await copy.count()).toBe(0);
+  await page.unrouteAll();
+  await card(page, 'again note 3').getByRole('button', { name: 'Archive note' }).click();
+  await expectTitles(page, ['again note 2', 'again note 1']);
+
+  // Another user on this browser never sees it: not after a sign-out, which forgets it...
+  await logout(page, 'desktop', server.url);
+  expect(await page.evaluate(() => localStorage.getItem('savedScreen'))).toBeNull();
+  // ...nor when their sign-in replaces the first one's in storage.
+  await signInThroughStorage(page, auth);
+  await page.goto('/home');
+  await waitFor(async () => (await titles(page)).length === 2, 10_000, 'the cards again');
+  await signInThroughStorage(page, other);
+  await page.route('**/assets/main-*.js', (route) => route.abort());
+  await page.goto('/home');
+  await page.locator('#root .top-bar').waitFor();
+  expect(await page.locator('.note-card').count()).toBe(0);
   await context.close();
 });

@@ -12,6 +12,7 @@ import { pinoHttp } from 'pino-http';
 import { createAuthLimiter } from './auth/rate-limit';
 import { createTokenService, resolveJwtSecret } from './auth/tokens';
 import { compressedAssets } from './compressed-assets';
+import { inlineScriptSources } from './inline-scripts';
 import type { Config } from './config';
 import { contextFunction } from './graphql/context';
 import { createSchema } from './graphql/schema';
@@ -49,11 +50,12 @@ const retentionEveryMs = 3_600_000;
 /** How often old note events are pruned (and once at start): hourly, or sooner for a short retention. */
 const pruneEveryMs = (retentionHours: number) => Math.min(3_600_000, retentionHours * 1_800_000);
 
-const contentSecurityPolicy = {
+/** The policy; `inlineScripts` are the sources of index.html's inline scripts (inline-scripts.ts). */
+const contentSecurityPolicy = (inlineScripts: string[]) => ({
   useDefaults: false,
   directives: {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", ...inlineScripts],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'https:', 'http:'],
     fontSrc: ["'self'", 'data:'],
@@ -66,7 +68,7 @@ const contentSecurityPolicy = {
     frameAncestors: ["'none'"],
     formAction: ["'self'"],
   },
-};
+});
 
 /**
  * The client's files whose names carry no hash of their content: asked for again on every use
@@ -155,6 +157,7 @@ export async function createApp(
   const apollo = createApolloServer(logger, schema, () => sockets.close());
   await apollo.start();
 
+  const indexHtml = path.join(config.clientDist, 'index.html');
   app.disable('x-powered-by');
   // No ETag on API answers: Express hashes every body (SHA-1 over 150 kB lists) for a header no
   // Jotter client uses. Static files keep theirs (serve-static sets its own).
@@ -166,7 +169,11 @@ export async function createApp(
   // (docs/performance.md). It only ever guarded `document.domain`, which Jotter never sets and
   // browsers now ignore by default.
   app.use(
-    helmet({ contentSecurityPolicy, crossOriginEmbedderPolicy: false, originAgentCluster: false }),
+    helmet({
+      contentSecurityPolicy: contentSecurityPolicy(inlineScriptSources(indexHtml)),
+      crossOriginEmbedderPolicy: false,
+      originAgentCluster: false,
+    }),
   );
   app.use(
     pinoHttp({
@@ -244,7 +251,6 @@ export async function createApp(
       },
     }),
   );
-  const indexHtml = path.join(config.clientDist, 'index.html');
   app.get('/{*path}', (req, res, next) => {
     if (!req.accepts('html') || !fs.existsSync(indexHtml)) {
       next();

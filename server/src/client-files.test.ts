@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,11 +8,15 @@ import { createTestApp, type TestApp } from './test-support/app';
 /** The built client as the server serves it: the PWA's files, their types and cache lifetimes. */
 describe('serving the client', () => {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'jotter-dist-'));
+  const inlineScript = "document.documentElement.className = 'dark';";
   let app: TestApp;
 
   beforeAll(async () => {
     fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Jotter</title>');
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      `<!doctype html><title>Jotter</title><script>${inlineScript}</script>`,
+    );
     fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"Jotter"}');
     fs.writeFileSync(path.join(dist, 'assets/main-abc123.js'), 'void 0;');
@@ -49,6 +54,14 @@ describe('serving the client', () => {
   it('keeps the longer lifetime for other files', async () => {
     const res = await app.http.get('/assets/main-abc123.js').set('accept-encoding', 'identity');
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it("runs index.html's own inline scripts, by their hash, and no other", async () => {
+    const res = await app.http.get('/home').set('accept', 'text/html');
+    const csp = res.headers['content-security-policy'] as string;
+    const hash = createHash('sha256').update(inlineScript).digest('base64');
+    // Exactly these sources: no 'unsafe-inline', no other hash.
+    expect(csp.split(';')).toContain(`script-src 'self' 'sha256-${hash}'`);
   });
 
   it('lets the page register a service worker and read the manifest from the origin only', async () => {

@@ -18,6 +18,7 @@ import {
 } from '../lib/cache-persistence';
 import { indexedDbCacheStorage } from '../lib/cache-storage';
 import { createLiveLink } from '../lib/live-link';
+import { saveScreen } from '../lib/saved-screen';
 import { appRoutes } from './router';
 import { Toasts } from './toasts';
 
@@ -58,10 +59,15 @@ const client = createApolloClient(serverLink(createLiveLink()), noteTypePolicies
 const outbox = createOutbox(client, indexedDbOutboxStorage(), outboxFeedback);
 const router = createBrowserRouter(appRoutes(client, persistence));
 
-// A tab being closed or put away saves the cache now rather than after the usual pause.
-window.addEventListener('pagehide', () => void persistence.flush());
+// A tab being closed or put away saves the cache now rather than after the usual pause, and a
+// copy of its page to draw at once on the next visit.
+const leaving = () => {
+  saveScreen(persistence.userId);
+  void persistence.flush();
+};
+window.addEventListener('pagehide', leaving);
 document.addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'hidden') void persistence.flush();
+  if (document.visibilityState === 'hidden') leaving();
 });
 
 /** The longest the first render waits for the router (a browser whose storage never answers). */

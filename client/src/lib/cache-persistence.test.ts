@@ -94,6 +94,17 @@ it("never gives one user's saved cache to another, and deletes it when another s
   await waitFor(async () => expect(await storage.keys()).toEqual([]));
 });
 
+it('says whose cache the page holds: the last restored, none after a wipe', async () => {
+  const persistence = createCachePersistence(storage);
+  expect(persistence.userId).toBeNull();
+  await persistence.restore(openPage(persistence).cache, 'alice');
+  expect(persistence.userId).toBe('alice');
+  await persistence.restore(openPage(persistence).cache, 'bob');
+  expect(persistence.userId).toBe('bob');
+  await persistence.wipe();
+  expect(persistence.userId).toBeNull();
+});
+
 it('deletes every saved cache on wipe, and saves nothing afterwards', async () => {
   const persistence = createCachePersistence(storage, { saveAfterMs: 60_000 });
   const client = openPage(persistence);

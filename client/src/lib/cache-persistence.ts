@@ -32,6 +32,8 @@ export interface CachePersistence {
   restore(cache: ApolloCache, userId: string): Promise<void>;
   /** Saves now what would be saved shortly (the page is being hidden or closed). */
   flush(): Promise<void>;
+  /** Whose cache this page holds (the last `restore`), or null. */
+  readonly userId: string | null;
   /** Stops saving and deletes every saved cache (sign-out). */
   wipe(): Promise<void>;
 }
@@ -325,6 +327,10 @@ export function createCachePersistence(
 
     flush: save,
 
+    get userId() {
+      return active?.userId ?? null;
+    },
+
     wipe() {
       clearTimeout(timer);
       active = null;
@@ -340,6 +346,7 @@ export const noPersistence: CachePersistence = {
   link: new ApolloLink((operation, forward) => forward(operation)),
   restore: () => Promise.resolve(),
   flush: () => Promise.resolve(),
+  userId: null,
   wipe: () => Promise.resolve(),
 };
 

@@ -44,11 +44,18 @@ export function writeAuth(token: string, user: StoredUser): void {
   localStorage.setItem('isAuth', 'true');
 }
 
-/** Forgets the sign-in. */
+/**
+ * Where the page the user last left is kept (lib/saved-screen.ts; inline/saved-screen.js reads
+ * it under the same name).
+ */
+export const SAVED_SCREEN_KEY = 'savedScreen';
+
+/** Forgets the sign-in, and the copy of the page it saw. */
 export function clearAuth(): void {
   localStorage.removeItem('token');
   localStorage.removeItem('user');
   localStorage.removeItem('isAuth');
+  localStorage.removeItem(SAVED_SCREEN_KEY);
 }
 
 /** The stored token, or an empty string when signed out. */

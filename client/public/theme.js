@@ -1,4 +1,0 @@
-// Runs before the first paint (a classic script in index.html's head): the saved theme, not a
-// flash of the default one. The app keeps it up to date afterwards (features/theme).
-document.documentElement.className = localStorage.getItem('theme') === 'light' ? 'light' : 'dark';
-document.documentElement.style.colorScheme = document.documentElement.className;

@@ -1,0 +1,93 @@
+import { readAuth, SAVED_SCREEN_KEY } from './storage';
+
+/**
+ * The page the user left, drawn again the moment they come back, before the app's code has run
+ * (what "opens instantly" means on a slow phone): when a signed-in page showing note cards is
+ * hidden or closed, a copy of its HTML is kept in localStorage. On the next visit to the same
+ * address, `inline/saved-screen.js` (a script in index.html, right after #root) draws it,
+ * inert: nothing in it can be clicked, focused or read by a screen reader. React's first render
+ * replaces it with the live page (`createRoot` empties its container), built from the saved
+ * Apollo cache, which was saved at the same moment (app.tsx), and then brought up to date from
+ * the change feed like the rest of the page. Only the user it belongs to ever sees it: it is
+ * kept with their id and forgotten on sign-out (`clearAuth`).
+ */
+export interface SavedScreen {
+  format: typeof FORMAT;
+  /** Whose page it is. */
+  user: string;
+  /** Path and query it was left at: it is drawn only there. */
+  url: string;
+  /** Which build drew it (`buildOfPage`): a copy made by another build is not drawn. */
+  build: string;
+  /** The inside of #root. */
+  html: string;
+}
+
+/** Raised when what is saved, or how the script reads it, changes. */
+const FORMAT = 1;
+
+/**
+ * Cards kept in the copy at most: those of the screen the user left and half the next, drawn
+ * before the app runs; every further card only delays that.
+ */
+export const SAVED_CARDS = 24;
+
+/** Open menus, dialogs and toasts belong to the moment, not to the page. */
+const TRANSIENT = '.popover__panel, .modal-backdrop, [role="dialog"], .Toastify';
+
+/**
+ * Which build drew the page: index.html's module script and stylesheets (hashed per build), as
+ * saved-screen.js reads them before the app runs. Read when this module loads, before any page's
+ * own stylesheets are added.
+ */
+export function buildOfPage(): string {
+  return Array.from(
+    document.querySelectorAll('script[type="module"][src], link[rel="stylesheet"]'),
+    (element) => element.getAttribute('src') ?? element.getAttribute('href'),
+  ).join(' ');
+}
+
+const build = buildOfPage();
+
+/**
+ * Keeps a copy of the page now on screen, if it shows note cards; forgets any older one.
+ * `shownFor` is the user whose notes the page holds: another tab may have signed someone else in
+ * meanwhile (storage is shared), and what this page shows is not kept for them.
+ */
+export function saveScreen(shownFor: string | null): void {
+  const root = document.getElementById('root');
+  const { user } = readAuth();
+  // The copy itself is still on screen (the app has not drawn yet): the one kept stays.
+  if (!root || root.firstElementChild?.hasAttribute('inert')) return;
+  if (!user?.id || user.id !== shownFor || !root.querySelector('.note-card')) {
+    forgetScreen();
+    return;
+  }
+  // The cards of the first screen and a half, read before copying (the copy has no layout).
+  const below = window.innerHeight * 1.5;
+  const kept = Array.from(root.querySelectorAll('.notes-grid > li'), (item, index) => {
+    return index < SAVED_CARDS && item.getBoundingClientRect().top < below;
+  });
+  const copy = root.cloneNode(true) as HTMLElement;
+  copy.querySelectorAll(TRANSIENT).forEach((element) => element.remove());
+  copy.querySelectorAll('.notes-grid > li').forEach((item, index) => {
+    if (!kept[index]) item.remove();
+  });
+  const saved: SavedScreen = {
+    format: FORMAT,
+    user: user.id,
+    url: location.pathname + location.search,
+    build,
+    html: copy.innerHTML,
+  };
+  try {
+    localStorage.setItem(SAVED_SCREEN_KEY, JSON.stringify(saved));
+  } catch {
+    // Storage full or refused: the next visit draws the page the usual way.
+    forgetScreen();
+  }
+}
+
+function forgetScreen(): void {
+  localStorage.removeItem(SAVED_SCREEN_KEY);
+}

@@ -85,6 +85,17 @@ test('a list page is kept without its menus and toasts, its cards cut to the fir
   expect(copy.html).not.toContain('Note Added');
 });
 
+test("no note's text can turn into markup when the copy is read back", () => {
+  listPage(1);
+  const textarea = document.createElement('textarea');
+  textarea.textContent = '</textarea><img src="x" onerror="window.hacked = true">';
+  document.querySelector('main')!.append(textarea);
+  saveScreen('u1');
+  const root = nextVisit();
+  expect(root.querySelector('img, textarea')).toBeNull();
+  expect(saved().html).not.toContain('onerror');
+});
+
 test('the next visit to the same address draws the copy, inert, in place of the static top bar', () => {
   listPage(3);
   saveScreen('u1');

@@ -36,6 +36,12 @@ export const SAVED_CARDS = 24;
 const TRANSIENT = '.popover__panel, .modal-backdrop, [role="dialog"], .Toastify';
 
 /**
+ * Elements whose text HTML writes out unescaped: read back, a note's text in one of them could
+ * become markup (`</textarea><img onerror=…>`). None belongs in a picture of the page.
+ */
+const RAW_TEXT = 'script, style, textarea, noscript, template, iframe, xmp, noembed, noframes';
+
+/**
  * Which build drew the page: index.html's module script and stylesheets (hashed per build), as
  * saved-screen.js reads them before the app runs. Read when this module loads, before any page's
  * own stylesheets are added.
@@ -69,7 +75,7 @@ export function saveScreen(shownFor: string | null): void {
     return index < SAVED_CARDS && item.getBoundingClientRect().top < below;
   });
   const copy = root.cloneNode(true) as HTMLElement;
-  copy.querySelectorAll(TRANSIENT).forEach((element) => element.remove());
+  copy.querySelectorAll(`${TRANSIENT}, ${RAW_TEXT}`).forEach((element) => element.remove());
   copy.querySelectorAll('.notes-grid > li').forEach((item, index) => {
     if (!kept[index]) item.remove();
   });

@@ -1,7 +1,8 @@
 // Runs before the app's code (inlined into index.html right after #root by vite.config.ts): the
 // page the signed-in user left here, as the app saved it on leaving (src/lib/saved-screen.ts),
-// drawn at once and inert until React's first render replaces it. Drawn only for the same user,
-// address and build; anything unexpected, and the app draws the page the usual way.
+// drawn at once, inert and hidden from assistive technology, until React's first render
+// replaces it. Drawn only for the same user, address and build; anything unexpected, and the app
+// draws the page the usual way.
 (() => {
   try {
     const saved = JSON.parse(localStorage.getItem('savedScreen') ?? 'null');
@@ -16,7 +17,10 @@
     if (saved.build !== build) return;
     const root = document.getElementById('root');
     root.innerHTML = saved.html;
-    for (const child of root.children) child.setAttribute('inert', '');
+    for (const child of root.children) {
+      child.setAttribute('inert', '');
+      child.setAttribute('aria-hidden', 'true');
+    }
   } catch {
     // A damaged copy: the app draws the page as usual.
   }

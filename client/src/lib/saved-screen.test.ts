@@ -102,7 +102,24 @@ test('the next visit to the same address draws the copy, inert, in place of the 
   const root = nextVisit();
   expect(root.querySelectorAll('.note-card')).toHaveLength(3);
   expect(root.textContent).not.toContain('static');
-  expect(Array.from(root.children).every((child) => child.hasAttribute('inert'))).toBe(true);
+  for (const child of Array.from(root.children)) {
+    expect(child.getAttribute('inert')).toBe('');
+    expect(child.getAttribute('aria-hidden')).toBe('true');
+  }
+});
+
+test('nothing in the copy takes input: fields disabled, the note body saying it is loading', () => {
+  listPage(1);
+  document.querySelector('main')!.insertAdjacentHTML(
+    'afterbegin',
+    '<input placeholder="Enter Title Here"><div contenteditable="true"><p>draft</p></div>',
+  );
+  saveScreen('u1');
+  const root = nextVisit();
+  expect(root.querySelector('input')!.disabled).toBe(true);
+  const body = root.querySelector('[contenteditable]')!;
+  expect(body.getAttribute('contenteditable')).toBe('false');
+  expect(body.textContent).toBe('Loading the editor…');
 });
 
 test.each([

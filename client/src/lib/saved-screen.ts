@@ -5,7 +5,8 @@ import { readAuth, SAVED_SCREEN_KEY } from './storage';
  * (what "opens instantly" means on a slow phone): when a signed-in page showing note cards is
  * hidden or closed, a copy of its HTML is kept in localStorage. On the next visit to the same
  * address, `inline/saved-screen.js` (a script in index.html, right after #root) draws it,
- * inert: nothing in it can be clicked, focused or read by a screen reader. React's first render
+ * inert and hidden from assistive technology: nothing in it can be clicked, focused or typed
+ * into, and its fields and note body show that they are not ready yet. React's first render
  * replaces it with the live page (`createRoot` empties its container), built from the saved
  * Apollo cache, which was saved at the same moment (app.tsx), and then brought up to date from
  * the change feed like the rest of the page. Only the user it belongs to ever sees it: it is
@@ -76,6 +77,16 @@ export function saveScreen(shownFor: string | null): void {
   });
   const copy = root.cloneNode(true) as HTMLElement;
   copy.querySelectorAll(`${TRANSIENT}, ${RAW_TEXT}`).forEach((element) => element.remove());
+  // Nothing in the copy takes input, and it shows: its fields are disabled, and the note body
+  // says it is loading, as the editor's own stand-in does, until the app's page replaces it.
+  copy.querySelectorAll('input, select').forEach((field) => field.setAttribute('disabled', ''));
+  copy.querySelectorAll('[contenteditable]').forEach((editable) => {
+    const loading = document.createElement('p');
+    loading.className = 'rt-loading-text';
+    loading.textContent = 'Loading the editor…';
+    editable.setAttribute('contenteditable', 'false');
+    editable.replaceChildren(loading);
+  });
   copy.querySelectorAll('.notes-grid > li').forEach((item, index) => {
     if (!kept[index]) item.remove();
   });

@@ -403,7 +403,7 @@ export async function repeatVisitFigures(
       const what =
         drawn === 'firstCards'
           ? `first ${cards} cards painted`
-          : 'the app\'s own first cards painted (they answer clicks)';
+          : "the app's own first cards painted (they answer clicks)";
       return {
         section: 'client',
         figure: `repeat visit, offline, 10,000 notes cached: navigation → ${what} ${label} (${runs} visits)`,

@@ -12,6 +12,9 @@ export function inlineScriptSources(indexHtml: string): string[] {
   const html = fs.readFileSync(indexHtml, 'utf8');
   return Array.from(
     html.matchAll(/<script>([\s\S]*?)<\/script>/g),
-    ([, code]) => `'sha256-${createHash('sha256').update(code ?? '').digest('base64')}'`,
+    ([, code]) =>
+      `'sha256-${createHash('sha256')
+        .update(code ?? '')
+        .digest('base64')}'`,
   );
 }

@@ -277,8 +277,8 @@ describe('a big cache, saved in two parts', () => {
       await persistence.flush();
       expect((await saved('u1')).data.ROOT_QUERY?.items).toEqual(first?.items);
       expect(
-        ((await storage.get(laterKey('u1'))) as Record<string, Record<string, unknown>>)
-          .ROOT_QUERY?.items,
+        ((await storage.get(laterKey('u1'))) as Record<string, Record<string, unknown>>).ROOT_QUERY
+          ?.items,
       ).toHaveLength(4);
     });
 

@@ -290,8 +290,9 @@ export function createCachePersistence(
     const stillWanted = () => active === current;
     if (!stillWanted()) return;
     if (typeof later === 'object' && later !== null) {
-      await writeLater(current.cache, later as Entities, first, stillWanted).catch((error: unknown) =>
-        console.warn('The local copy of the notes could not be read back:', error),
+      await writeLater(current.cache, later as Entities, first, stillWanted).catch(
+        (error: unknown) =>
+          console.warn('The local copy of the notes could not be read back:', error),
       );
     }
     if (stillWanted()) becomeReady();

@@ -8,10 +8,7 @@ import { clearAuth, SAVED_SCREEN_KEY, writeAuth, type StoredUser } from './stora
  * next visit (inline/saved-screen.js, run here as index.html runs it: after #root).
  */
 
-const drawScript = fs.readFileSync(
-  path.join(__dirname, '../../inline/saved-screen.js'),
-  'utf8',
-);
+const drawScript = fs.readFileSync(path.join(__dirname, '../../inline/saved-screen.js'), 'utf8');
 
 /** index.html's head, as the built app has it. */
 const INDEX_HEAD =
@@ -110,10 +107,12 @@ test('the next visit to the same address draws the copy, inert, in place of the 
 
 test('nothing in the copy takes input: fields disabled, the note body saying it is loading', () => {
   listPage(1);
-  document.querySelector('main')!.insertAdjacentHTML(
-    'afterbegin',
-    '<input placeholder="Enter Title Here"><div contenteditable="true"><p>draft</p></div>',
-  );
+  document
+    .querySelector('main')!
+    .insertAdjacentHTML(
+      'afterbegin',
+      '<input placeholder="Enter Title Here"><div contenteditable="true"><p>draft</p></div>',
+    );
   saveScreen('u1');
   const root = nextVisit();
   expect(root.querySelector('input')!.disabled).toBe(true);

@@ -79,10 +79,17 @@ export async function signIn(page: Page, origin: string, auth: Record<string, st
 
 /**
  * Makes the next load of `url` a first visit: an empty HTTP cache, and no service worker, Cache
- * Storage or IndexedDB left by an earlier run for its origin (Lighthouse keeps storage here, for
- * the sign-in in localStorage, which stays).
+ * Storage, IndexedDB or saved copy of a page (lib/saved-screen.ts) left by an earlier run for its
+ * origin (Lighthouse keeps storage here, for the sign-in in localStorage, which stays).
  */
 export async function forgetVisits(context: BrowserContext, page: Page, url: string) {
+  // The saved copy, from a page of the origin that runs no app code (a baseline server has no
+  // such page, and keeps no copy).
+  const plainPage = `${new URL(url).origin}/favicon.svg`;
+  if ((await fetch(plainPage, { method: 'HEAD' })).ok) {
+    await page.goto(plainPage);
+    await page.evaluate(() => localStorage.removeItem('savedScreen'));
+  }
   // A page the service worker controls would keep it serving after it is unregistered.
   await page.goto('about:blank');
   const cdp = await context.newCDPSession(page);

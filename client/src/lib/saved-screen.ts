@@ -1,3 +1,4 @@
+import { EDITOR_LOADING_TEXT } from '../components/rich-text/lazy-rich-text-editor';
 import { readAuth, SAVED_SCREEN_KEY } from './storage';
 
 /**
@@ -43,18 +44,14 @@ const TRANSIENT = '.popover__panel, .modal-backdrop, [role="dialog"], .Toastify'
 const RAW_TEXT = 'script, style, textarea, noscript, template, iframe, xmp, noembed, noframes';
 
 /**
- * Which build drew the page: index.html's module script and stylesheets (hashed per build), as
- * saved-screen.js reads them before the app runs. Read when this module loads, before any page's
- * own stylesheets are added.
+ * Which build drew the page: index.html's module script and stylesheets (hashed per build), read
+ * as inline/saved-screen.js reads them before the app runs (the script cannot import this), when
+ * this module loads, before any page's own stylesheets are added.
  */
-export function buildOfPage(): string {
-  return Array.from(
-    document.querySelectorAll('script[type="module"][src], link[rel="stylesheet"]'),
-    (element) => element.getAttribute('src') ?? element.getAttribute('href'),
-  ).join(' ');
-}
-
-const build = buildOfPage();
+const build = Array.from(
+  document.querySelectorAll('script[type="module"][src], link[rel="stylesheet"]'),
+  (element) => element.getAttribute('src') ?? element.getAttribute('href'),
+).join(' ');
 
 /**
  * Keeps a copy of the page now on screen, if it shows note cards; forgets any older one.
@@ -83,7 +80,7 @@ export function saveScreen(shownFor: string | null): void {
   copy.querySelectorAll('[contenteditable]').forEach((editable) => {
     const loading = document.createElement('p');
     loading.className = 'rt-loading-text';
-    loading.textContent = 'Loading the editor…';
+    loading.textContent = EDITOR_LOADING_TEXT;
     editable.setAttribute('contenteditable', 'false');
     editable.replaceChildren(loading);
   });

@@ -2,6 +2,9 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { whenIdle } from '../../lib/when-idle';
 import type { RichTextEditorProps } from './rich-text-editor';
 
+/** What the editor's place says until its code is in (also in the saved copy of a page). */
+export const EDITOR_LOADING_TEXT = 'Loading the editor…';
+
 const loadEditor = () => import('./rich-text-editor');
 const Editor = lazy(() => loadEditor().then((module) => ({ default: module.RichTextEditor })));
 
@@ -54,7 +57,7 @@ function EditorLoading({ onWant }: { onWant: () => void }) {
         ))}
       </div>
       <div className="rt-content" style={{ minHeight: 200 }}>
-        <p className="rt-loading-text">Loading the editor…</p>
+        <p className="rt-loading-text">{EDITOR_LOADING_TEXT}</p>
       </div>
     </div>
   );

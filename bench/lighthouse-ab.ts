@@ -2,25 +2,15 @@
  * A same-run A/B of two client builds on /home: `node --import tsx bench/lighthouse-ab.ts
  * <dist A> <dist B> [runs]` serves each build from the same server and database, and runs
  * Lighthouse on /home (200 notes, signed in) alternately, A then B, `runs` times each (default 5),
- * each a first visit (no HTTP cache, service worker or saved notes from the run before). It prints each run and the medians, so a drifting host load touches
- * both builds alike.
+ * each a first visit in a Chromium of its own (client.ts, runLighthouse). It prints each run and
+ * the medians, so a drifting host load touches both builds alike.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { chromium } from 'playwright-core';
-
-import {
-  chromeFlags,
-  chromiumPath,
-  clientCorpus,
-  forgetVisits,
-  runLighthouse,
-  signIn,
-  storedAuth,
-} from './client';
-import { freePort, startJotter } from './lib/server';
+import { clientCorpus, runLighthouse, storedAuth } from './client';
+import { startJotter } from './lib/server';
 import { quantile } from './lib/stats';
 
 async function main() {
@@ -36,21 +26,13 @@ async function main() {
     A: await startJotter(`file:${db}`, { CLIENT_DIST: path.resolve(distA) }),
     B: await startJotter(`file:${db}`, { CLIENT_DIST: path.resolve(distB) }),
   };
-  const debugPort = await freePort();
-  const context = await chromium.launchPersistentContext(path.join(tmp, 'profile'), {
-    executablePath: chromiumPath,
-    headless: true,
-    args: [...chromeFlags, `--remote-debugging-port=${debugPort}`],
-  });
   const scores: Record<'A' | 'B', number[]> = { A: [], B: [] };
   try {
-    const page = context.pages()[0] ?? (await context.newPage());
     for (let i = 0; i < runs; i += 1) {
       for (const name of ['A', 'B'] as const) {
-        const server = servers[name];
-        await signIn(page, server.url, storedAuth(db, users[0]!));
-        const result = await runLighthouse(`${server.url}/home`, debugPort, () =>
-          forgetVisits(context, page, server.url),
+        const result = await runLighthouse(
+          `${servers[name].url}/home`,
+          storedAuth(db, users[0]!),
         );
         scores[name].push(result.performance);
         const metrics = result.problems.filter((p) => !p.includes(':')).join(', ');
@@ -63,7 +45,6 @@ async function main() {
       );
     }
   } finally {
-    await context.close();
     await servers.A.stop();
     await servers.B.stop();
     fs.rmSync(tmp, { recursive: true, force: true });

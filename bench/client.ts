@@ -126,11 +126,11 @@ interface LighthouseResult {
  * Lighthouse on `url` as a first visit, in a Chromium of its own, started for the run and closed
  * after it, as Lighthouse's CLI runs it. `auth` goes into the origin's localStorage first (a
  * signed-in visit), or null for a signed-out one. A fresh browser has no HTTP cache, service
- * worker, storage or saved page, and no renderer left from an earlier run: Lighthouse's own
- * instrumentation walks the renderer's whole heap as it starts (`Profiler.startPreciseCoverage`),
- * which took 160–220 ms in a renderer that had held earlier runs' pages, and Lighthouse counts
- * that task, at its 4× slowdown, into the page's total blocking time whenever it overlaps the
- * simulated first paint.
+ * worker, storage or saved page, and no renderer left from an earlier run. In a renderer that had
+ * held earlier runs' pages, the instrumentation Lighthouse starts as it navigates (script
+ * coverage, the debugger) walked the renderer's whole heap in one task of 160–220 ms; Lighthouse
+ * simulates that task at 4× like the page's own, which pushed its first paint and largest paint
+ * back by about a second, or put the task into its total blocking time.
  */
 export async function runLighthouse(
   url: string,

@@ -69,8 +69,13 @@ export function storedAuth(file: string, user: SeededUser) {
   };
 }
 
+/**
+ * Puts `auth` into `origin`'s localStorage (null: signed out), from a page of the origin that runs
+ * no app code (on Jotter, an unknown path such as /favicon.ico is the app, which sends a
+ * signed-out visitor elsewhere while this runs).
+ */
 export async function signIn(page: Page, origin: string, auth: Record<string, string> | null) {
-  await page.goto(`${origin}/favicon.ico`).catch(() => undefined);
+  await page.goto(`${origin}/favicon.svg`).catch(() => undefined);
   await page.evaluate((entries) => {
     localStorage.clear();
     for (const [k, v] of Object.entries(entries ?? {})) localStorage.setItem(k, v);
@@ -149,8 +154,11 @@ export async function runLighthouse(
     });
     try {
       const page = context.pages()[0] ?? (await context.newPage());
-      await signIn(page, new URL(url).origin, auth);
-      await page.goto('about:blank');
+      // A fresh profile's storage is empty: a signed-out visit needs nothing put in it.
+      if (auth) {
+        await signIn(page, new URL(url).origin, auth);
+        await page.goto('about:blank');
+      }
       const result = await lighthouse(url, {
         port,
         output: 'json',

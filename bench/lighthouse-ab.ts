@@ -30,10 +30,7 @@ async function main() {
   try {
     for (let i = 0; i < runs; i += 1) {
       for (const name of ['A', 'B'] as const) {
-        const result = await runLighthouse(
-          `${servers[name].url}/home`,
-          storedAuth(db, users[0]!),
-        );
+        const result = await runLighthouse(`${servers[name].url}/home`, storedAuth(db, users[0]!));
         scores[name].push(result.performance);
         const metrics = result.problems.filter((p) => !p.includes(':')).join(', ');
         console.log(`${name} run ${i + 1}: performance ${result.performance} (${metrics})`);

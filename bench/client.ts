@@ -83,11 +83,11 @@ export async function signIn(page: Page, origin: string, auth: Record<string, st
 }
 
 /**
- * Makes the next load of `url` a first visit: an empty HTTP cache, and no service worker, Cache
- * Storage, IndexedDB or saved copy of a page (lib/saved-screen.ts) left by an earlier run for its
- * origin (Lighthouse keeps storage here, for the sign-in in localStorage, which stays).
+ * Makes the next load of `url` in this browser a first visit: an empty HTTP cache, and no service
+ * worker, Cache Storage, IndexedDB or saved copy of a page (lib/saved-screen.ts) left by an earlier
+ * run for its origin; the sign-in in localStorage stays (the big list's runs share one browser).
  */
-export async function forgetVisits(context: BrowserContext, page: Page, url: string) {
+async function forgetVisits(context: BrowserContext, page: Page, url: string) {
   // The saved copy, from a page of the origin that runs no app code (a baseline server has no
   // such page, and keeps no copy).
   const plainPage = `${new URL(url).origin}/favicon.svg`;

@@ -26,11 +26,12 @@ async function main() {
     A: await startJotter(`file:${db}`, { CLIENT_DIST: path.resolve(distA) }),
     B: await startJotter(`file:${db}`, { CLIENT_DIST: path.resolve(distB) }),
   };
+  const auth = storedAuth(db, users[0]!);
   const scores: Record<'A' | 'B', number[]> = { A: [], B: [] };
   try {
     for (let i = 0; i < runs; i += 1) {
       for (const name of ['A', 'B'] as const) {
-        const result = await runLighthouse(`${servers[name].url}/home`, storedAuth(db, users[0]!));
+        const result = await runLighthouse(`${servers[name].url}/home`, auth);
         scores[name].push(result.performance);
         const metrics = result.problems.filter((p) => !p.includes(':')).join(', ');
         console.log(`${name} run ${i + 1}: performance ${result.performance} (${metrics})`);

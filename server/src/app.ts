@@ -34,6 +34,8 @@ interface JotterApp {
   services: Services;
   /** Closes every WebSocket with 1001 "Server shutting down": the first step of a graceful stop. */
   closeSockets(): Promise<void>;
+  /** Compresses the client's bundles ahead of their first request (once listening). */
+  warmAssets(): Promise<void>;
   /** Closes the sockets, stops GraphQL and the feed's pruning, and closes the database. */
   close(): Promise<void>;
 }
@@ -241,7 +243,8 @@ export async function createApp(
   );
   app.use('/graphql', errorHandler(logger));
 
-  app.use(compressedAssets(config.clientDist));
+  const assets = compressedAssets(config.clientDist);
+  app.use(assets.handler);
   app.use(
     express.static(config.clientDist, {
       index: false,
@@ -264,6 +267,7 @@ export async function createApp(
     server,
     services,
     closeSockets: () => sockets.close(),
+    warmAssets: assets.warm,
     close: async () => {
       clearInterval(pruning);
       clearInterval(tidying);

@@ -15,7 +15,7 @@ describe('compressedAssets', () => {
   fs.writeFileSync(path.join(dir, 'assets/tiny-abc123.js'), 'void 0;\n');
   fs.writeFileSync(path.join(dir, 'secret.txt'), 'x'.repeat(4000));
   const app = express();
-  app.use(compressedAssets(dir));
+  app.use(compressedAssets(dir).handler);
   app.use(express.static(dir));
 
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -51,5 +51,30 @@ describe('compressedAssets', () => {
     expect(missing.status).toBe(404);
     const outside = await request(app).get('/assets/..%2Fsecret.txt').set('accept-encoding', 'br');
     expect(outside.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('compresses every bundle ahead of the first request when warmed', async () => {
+    const warmDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jotter-assets-'));
+    fs.mkdirSync(path.join(warmDir, 'assets'));
+    const file = path.join(warmDir, 'assets/main-def456.js');
+    fs.writeFileSync(file, script);
+    const assets = compressedAssets(warmDir);
+    const warmed = express();
+    warmed.use(assets.handler);
+    try {
+      await assets.warm();
+      // Gone from disk: only an answer compressed while warming can still be sent.
+      fs.rmSync(file);
+      for (const encoding of ['br', 'gzip']) {
+        const res = await request(warmed)
+          .get('/assets/main-def456.js')
+          .set('accept-encoding', encoding);
+        expect(res.status).toBe(200);
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.text).toBe(script);
+      }
+    } finally {
+      fs.rmSync(warmDir, { recursive: true, force: true });
+    }
   });
 });

@@ -28,6 +28,8 @@ async function main(): Promise<void> {
       { port, database: config.databaseUrl.replace(/\/\/[^@]*@/, '//***@') },
       `Jotter is listening on http://localhost:${port}`,
     );
+    // In the background, once listening: a start is not held up by it.
+    void jotter.warmAssets();
   });
 
   let stopping = false;

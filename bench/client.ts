@@ -71,8 +71,9 @@ export function storedAuth(file: string, user: SeededUser) {
 
 /**
  * Puts `auth` into `origin`'s localStorage (null: signed out), from a page of the origin that runs
- * no app code (on Jotter, an unknown path such as /favicon.ico is the app, which sends a
- * signed-out visitor elsewhere while this runs).
+ * no app code. On Jotter an unknown path such as /favicon.ico is the app: it would fetch the
+ * app's files into the HTTP cache (a Lighthouse run after it would not be a first visit), and
+ * send a signed-out visitor elsewhere while this runs.
  */
 export async function signIn(page: Page, origin: string, auth: Record<string, string> | null) {
   await page.goto(`${origin}/favicon.svg`).catch(() => undefined);

@@ -10,6 +10,8 @@ export interface GraphQLContext {
   services: Services;
   /** The signed-in user, looked up for this request. */
   user: PublicUser | null;
+  /** The signed-in user's change-feed cursor, read with their token (see `feedCursorPlugin`). */
+  eventsCursor: string | null;
   /** Set when a token was sent but refused: resolvers that need a user report it. */
   authError: AppError | null;
   /** The client's address, for rate limits. */
@@ -20,15 +22,22 @@ export interface GraphQLContext {
 /** Builds each request's context; a refused token is left to the resolvers that need a user. */
 export function contextFunction(services: Services, authLimiter: AuthLimiter) {
   return async ({ req }: ExpressContextFunctionArgument): Promise<GraphQLContext> => {
-    let user = null;
+    let session = null;
     let authError = null;
     try {
-      user = await services.caller.identify(req.headers.authorization);
+      session = await services.caller.session(req.headers.authorization);
     } catch (error) {
       // Public operations (signup, login) still run with a bad token beside them.
       if (!(error instanceof AppError)) throw error;
       authError = error;
     }
-    return { services, user, authError, ip: req.ip ?? '', authLimiter };
+    return {
+      services,
+      user: session?.user ?? null,
+      eventsCursor: session?.eventsCursor ?? null,
+      authError,
+      ip: req.ip ?? '',
+      authLimiter,
+    };
   };
 }

@@ -3,12 +3,41 @@ import {
   ApolloServerPluginCacheControlDisabled,
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
+import type { ApolloServerPlugin } from '@apollo/server';
 import type { GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
 
 import type { GraphQLContext } from './context';
 import { graphQLErrorFormatter } from './errors';
 import { parseOptions, validationRules } from './limits';
+
+/**
+ * Answers a request whose `extensions` ask for `noteEventsCursor` (`{"noteEventsCursor": true}`)
+ * with the caller's change-feed cursor in the answer's `extensions`, as read with their token,
+ * before the operation ran: whatever the answer holds is at least that recent, so a client that
+ * subscribes to `noteEvents` from it misses no change, without asking for the cursor apart and
+ * then for its lists again. Answers to requests that do not ask are unchanged.
+ */
+export const feedCursorPlugin: ApolloServerPlugin<GraphQLContext> = {
+  requestDidStart: ({ request }) =>
+    Promise.resolve(
+      request.extensions?.noteEventsCursor === true
+        ? {
+            willSendResponse: ({ response, contextValue }) => {
+              if (response.body.kind !== 'single' || contextValue.eventsCursor === null) {
+                return Promise.resolve();
+              }
+              const result = response.body.singleResult;
+              result.extensions = {
+                ...result.extensions,
+                noteEventsCursor: contextValue.eventsCursor,
+              };
+              return Promise.resolve();
+            },
+          }
+        : undefined,
+    ),
+};
 
 /**
  * Apollo Server over the schema; errors carry `extensions.code`, internals never leak.
@@ -26,6 +55,7 @@ export function createApolloServer(
       // Jotter sets no cache hints; the cache-control plugin would still wrap every field resolved.
       ApolloServerPluginCacheControlDisabled(),
       { serverWillStart: () => Promise.resolve({ drainServer: drainWebSocket }) },
+      feedCursorPlugin,
     ],
     // A document made to keep the server busy is refused before any work (limits.ts).
     parseOptions,

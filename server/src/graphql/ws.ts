@@ -171,6 +171,8 @@ export function attachWebSocketServer(server: http.Server, deps: WebSocketDeps):
       context: (ctx: SocketContext): GraphQLContext => ({
         services,
         user: ctx.extra.user ?? null,
+        // Read when the socket opened: too old for what its operations read later.
+        eventsCursor: null,
         authError: null,
         ip: ctx.extra.request.socket.remoteAddress ?? '',
         authLimiter,

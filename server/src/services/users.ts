@@ -60,6 +60,11 @@ interface Session {
 export interface Authenticated {
   user: PublicUser;
   expiresAt: Date | null;
+  /**
+   * The user's change-feed cursor (as `noteEventsCursor` gives it) read with the token's check,
+   * so before anything the request then reads: whatever it reads is at least this recent.
+   */
+  eventsCursor: string;
 }
 
 function toPublicUser(user: UserRecord): PublicUser {
@@ -93,6 +98,7 @@ export function usersService(store: Store, tokens: TokenService, options: UsersS
     return {
       user: toPublicUser(user),
       expiresAt: claims.exp === undefined ? null : new Date(claims.exp * 1000),
+      eventsCursor: String(user.eventSeq),
     };
   }
 
@@ -115,6 +121,7 @@ export function usersService(store: Store, tokens: TokenService, options: UsersS
       tokenVersion: 0,
       createdAt: at,
       updatedAt: at,
+      eventSeq: 0,
     };
     try {
       await store.users.insert(user);

@@ -91,6 +91,8 @@ export interface UserRecord {
   tokenVersion: number;
   createdAt: string;
   updatedAt: string;
+  /** The seq of the user's latest note event when the row was read (0 before any). */
+  eventSeq: number;
 }
 
 /** How a list is ordered: by date, or grouped by priority (no priority last) and newest first within. */

@@ -13,6 +13,7 @@ const toUserRecord = (row: UserRow): UserRecord => ({
   tokenVersion: row.token_version,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
+  eventSeq: row.event_seq,
 });
 
 /** Accounts over `db`, the database or a transaction. */

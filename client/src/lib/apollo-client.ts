@@ -5,6 +5,7 @@ import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { noPersistence, type CachePersistence } from './cache-persistence';
+import { feedCursorLink } from './feed-cursor';
 import { emitSessionExpired } from './session-events';
 import { readToken } from './storage';
 
@@ -32,12 +33,14 @@ export function serverLink(live: ApolloLink): ApolloLink {
   return ApolloLink.split(
     ({ operationType }) => operationType === OperationTypeNode.SUBSCRIPTION,
     live,
-    new HttpLink({ uri: '/graphql' }),
+    // Extensions sent: the request asks for the change feed's cursor (feed-cursor.ts).
+    new HttpLink({ uri: '/graphql', includeExtensions: true }),
   );
 }
 
 /**
- * The app's Apollo Client: bearer token from storage, session expiry reported, requests sent by
+ * The app's Apollo Client: bearer token from storage, session expiry reported, the change feed's
+ * cursor asked for with every answer (feed-cursor.ts), requests sent by
  * `terminatingLink` (the server; a stand-in in tests), and a cache with the features' policies,
  * saved for the next visit by `persistence` (cache-persistence.ts) when given.
  */
@@ -47,7 +50,13 @@ export function createApolloClient(
   persistence: CachePersistence = noPersistence,
 ): ApolloClient {
   return new ApolloClient({
-    link: ApolloLink.from([persistence.link, sessionLink, authLink, terminatingLink]),
+    link: ApolloLink.from([
+      persistence.link,
+      sessionLink,
+      authLink,
+      feedCursorLink,
+      terminatingLink,
+    ]),
     cache: new InMemoryCache({ typePolicies }),
   });
 }

@@ -82,6 +82,7 @@ export function fakeServer(initial: Note[] = [], options: FakeServerOptions = {}
       : defaultFieldResolver(source, args, context, info);
   const refusals = new Map<string, string>();
   const sent: string[] = [];
+  const feedsSince: number[] = [];
   let gate: Promise<void> = Promise.resolve();
   let added = 0;
   /** The change feed: every change, in order; a cursor is an event's number. */
@@ -274,6 +275,7 @@ export function fakeServer(initial: Note[] = [], options: FakeServerOptions = {}
         sent.push(name);
         if (name === 'NoteEvents') {
           const since = Number((operation.variables as { since?: string }).since ?? events.length);
+          feedsSince.push(since);
           return feed(since).subscribe(observer);
         }
         void gate.then(async () => {
@@ -282,6 +284,9 @@ export function fakeServer(initial: Note[] = [], options: FakeServerOptions = {}
             refusals.delete(name);
             observer.next({ errors: [{ message: 'Refused', extensions: { code: refusal } }] });
           } else {
+            // As the server does for a request that asks: the feed's cursor before the operation.
+            const cursor =
+              operation.extensions.noteEventsCursor === true ? String(events.length) : undefined;
             const result = await graphql({
               schema,
               source: print(operation.query),
@@ -293,7 +298,11 @@ export function fakeServer(initial: Note[] = [], options: FakeServerOptions = {}
               observer.error(new TypeError('Failed to fetch'));
               return;
             }
-            observer.next(result as ApolloLink.Result);
+            observer.next(
+              (cursor === undefined
+                ? result
+                : { ...result, extensions: { noteEventsCursor: cursor } }) as ApolloLink.Result,
+            );
           }
           observer.complete();
         });
@@ -308,6 +317,8 @@ export function fakeServer(initial: Note[] = [], options: FakeServerOptions = {}
     revisions,
     /** The operations the client sent (and the server received), by name, in order. */
     sent,
+    /** The cursor each subscription to the feed started from, in order. */
+    feedsSince,
     /** A change made elsewhere (another tab or device): the fields change, an event goes out. */
     changeElsewhere(id: string, fields: Partial<Note>) {
       const note = notes.find((n) => n.id === id);

@@ -88,3 +88,51 @@ it("never shows one user's saved notes to another who signs in on the same brows
   expect(screen.queryByRole('article', { name: 'Groceries' })).toBeNull();
   expect(screen.queryByRole('article', { name: 'Plans' })).toBeNull();
 });
+
+const count = (names: string[], name: string) => names.filter((n) => n === name).length;
+
+it('a repeat visit asks for its lists once: the live feed starts from their answers', async () => {
+  await visitOnce();
+  act(() => server.changeElsewhere('n1', { title: 'Groceries for Sunday' }));
+  const sentBefore = server.sent.length;
+
+  renderApp('/home', server, { persistence: createCachePersistence(storage) });
+  await waitFor(() => expect(cardTitles()).toEqual(['Plans', 'Groceries for Sunday']));
+  await waitFor(() => expect(server.sent.slice(sentBefore)).toContain('NoteEvents'));
+  const sent = server.sent.slice(sentBefore);
+  expect(count(sent, 'NotesList')).toBe(1);
+  expect(count(sent, 'Labels')).toBe(1);
+  expect(sent).not.toContain('NoteEventsCursor');
+  // The answers were read after the change elsewhere (the feed's first event): from there on.
+  expect(server.feedsSince.at(-1)).toBe(1);
+
+  act(() => server.changeElsewhere('n2', { title: 'Plans for Monday' }));
+  await waitFor(() => expect(cardTitles()).toEqual(['Plans for Monday', 'Groceries for Sunday']));
+});
+
+it('asks again, as the feed starts, for what it shows from the saved copy alone', async () => {
+  server.notes.push(
+    aNote({
+      id: 'n3',
+      title: 'Old list',
+      location: 'TRASH',
+      trashedAt: '2026-11-22T10:00:00.000Z',
+    }),
+  );
+  const persistence = createCachePersistence(storage);
+  renderApp('/trash', server, { persistence });
+  await waitFor(() => expect(screen.getByRole('article', { name: 'Old list' })).toBeTruthy());
+  await waitFor(() => expect(server.sent).toContain('Settings'));
+  await persistence.flush();
+  cleanup();
+  const sentBefore = server.sent.length;
+
+  // The trash's retention comes from the saved copy (a cache-first query): no answer this visit.
+  renderApp('/trash', server, { persistence: createCachePersistence(storage) });
+  await waitFor(() => expect(server.sent.slice(sentBefore)).toContain('NoteEvents'));
+  const sent = server.sent.slice(sentBefore);
+  expect(count(sent, 'TrashList')).toBe(1);
+  expect(count(sent, 'Settings')).toBe(1);
+  expect(sent.indexOf('Settings')).toBeGreaterThan(sent.indexOf('TrashList'));
+  expect(sent).not.toContain('NoteEventsCursor');
+});

@@ -3,6 +3,7 @@ import { useApolloClient } from '@apollo/client/react';
 import type { ApolloClient } from '@apollo/client';
 import { getConnectionStatus, setConnectionStatus } from '../../../lib/connection-status';
 import { graphQLErrorCode } from '../../../lib/errors';
+import { feedCursorSeen, forgetFeedCursor } from '../../../lib/feed-cursor';
 import { whenIdle } from '../../../lib/when-idle';
 import { applyNoteEvent, NoteEventsCursorDocument, NoteEventsDocument } from '../api/note-events';
 import { LabelsDocument } from '../api/note-queries';
@@ -15,9 +16,12 @@ const MAX_RETRY_MS = 15_000;
  * the server's change feed: while signed in, a subscription to `noteEvents` puts each change into
  * the cache (so lists, cards and open editors follow within a moment, with no reload). After a
  * dropped connection, a laptop waking up or a server restart it resubscribes from the last
- * change it had, and the server replays what it missed. It starts (when the browser is first
- * idle, after the first screen) from the feed's current cursor and then refreshes what is on
- * screen, so nothing changed before that cursor is missed either.
+ * change it had, and the server replays what it missed. It starts when the browser is first idle,
+ * after the first screen, from the earliest cursor the server's answers on this page carried
+ * (feed-cursor.ts): everything they hold is at least that recent, and every change since is
+ * replayed. Only what is on screen without an answer of this page (restored from the saved copy)
+ * is asked for again. Without such answers (the page opened offline, say) it asks for the
+ * current cursor and then refreshes everything on screen.
  */
 export function useLiveNotes(): void {
   const client = useApolloClient();
@@ -47,6 +51,7 @@ export function startLiveNotes(client: ApolloClient): () => void {
     if (graphQLErrorCode(error) === 'CURSOR_EXPIRED') {
       // Offline longer than the server keeps its feed: start afresh from what the server has now.
       cursor = null;
+      forgetFeedCursor(client);
       void client.resetStore().catch(() => undefined);
     }
     clearTimeout(retryTimer);
@@ -57,7 +62,15 @@ export function startLiveNotes(client: ApolloClient): () => void {
   async function start() {
     if (stopped || subscription) return;
     try {
-      if (cursor === null) {
+      const seen = cursor === null ? await feedCursorSeen(client) : null;
+      if (stopped) return;
+      if (seen) {
+        cursor = seen.cursor;
+        const unanswered = [...client.getObservableQueries('active')].filter(
+          (query) => !seen.answered(query.queryName, query.variables),
+        );
+        await Promise.all(unanswered.map((query) => query.refetch()));
+      } else if (cursor === null) {
         const { data } = await client.query({
           query: NoteEventsCursorDocument,
           fetchPolicy: 'network-only',

@@ -91,7 +91,7 @@ export interface FeedCursorSeen {
  * answered queries, or null when no answer carried a cursor for the user signed in now.
  */
 export async function feedCursorSeen(client: ApolloClient): Promise<FeedCursorSeen | null> {
-  await Promise.all(pendingBy.get(client) ?? []);
+  await Promise.all([...(pendingBy.get(client) ?? new Set<Promise<void>>())]);
   const seen = seenBy.get(client);
   if (!seen || seen.token !== readToken()) return null;
   return {

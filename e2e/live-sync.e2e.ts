@@ -21,8 +21,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A new user, signed in on two devices (phone and desktop), both on /home. */
-async function twoDevices(): Promise<{ phone: Page; desktop: Page; contexts: BrowserContext[] }> {
+/** A new user's sign-in: the login answer (token and user). */
+async function newUser(): Promise<Record<string, unknown>> {
   const email = `live.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
   await postApi(server.url, '/api/auth/signup', {
     firstName: 'Live',
@@ -31,23 +31,34 @@ async function twoDevices(): Promise<{ phone: Page; desktop: Page; contexts: Bro
     password,
     confirmPassword: password,
   });
-  const login = await postApi(server.url, '/api/auth/login', { email, password });
+  return postApi(server.url, '/api/auth/login', { email, password });
+}
+
+/** A page of `context` signed in as `login`'s user, on the landing page. */
+async function signedInPage(context: BrowserContext, login: Record<string, unknown>) {
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.evaluate(
+    ([token, user]) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', user);
+      localStorage.setItem('isAuth', 'true');
+    },
+    [login.encodedToken as string, JSON.stringify(login.foundUser)] as const,
+  );
+  return page;
+}
+
+/** A new user, signed in on two devices (phone and desktop), both on /home. */
+async function twoDevices(): Promise<{ phone: Page; desktop: Page; contexts: BrowserContext[] }> {
+  const login = await newUser();
   const contexts = await Promise.all([
     newContext(browser, server.url, 'phone'),
     newContext(browser, server.url, 'desktop'),
   ]);
   const pages = await Promise.all(
     contexts.map(async (context) => {
-      const page = await context.newPage();
-      await page.goto('/');
-      await page.evaluate(
-        ([token, user]) => {
-          localStorage.setItem('token', token);
-          localStorage.setItem('user', user);
-          localStorage.setItem('isAuth', 'true');
-        },
-        [login.encodedToken as string, JSON.stringify(login.foundUser)] as const,
-      );
+      const page = await signedInPage(context, login);
       const live = page.waitForEvent('websocket', (ws) => ws.url().endsWith('/graphql'));
       await page.goto('/home');
       await page.getByText('No Notes Available').waitFor();
@@ -99,6 +110,46 @@ it('a note added, edited, archived, trashed and deleted on one device follows on
   await desktop.getByRole('dialog').getByRole('button', { name: 'Delete Forever' }).click();
   await phone.getByText('No Notes In Trash').waitFor();
   await Promise.all(contexts.map((context) => context.close()));
+});
+
+it('a page asks for its notes once, and a change made before its feed is up still arrives', async () => {
+  const login = await newUser();
+  const context = await newContext(browser, server.url, 'desktop');
+  const page = await signedInPage(context, login);
+  const operations: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/graphql') {
+      operations.push((request.postDataJSON() as { operationName?: string }).operationName ?? '');
+    }
+  });
+  let listAnswered = false;
+  page.on('response', (response) => {
+    if (response.request().postData()?.includes('"operationName":"NotesList"')) listAnswered = true;
+  });
+  // The feed's socket is held until a note is added elsewhere: after the list's answer was read,
+  // before the feed starts.
+  let feedUp!: () => void;
+  const feedConnected = new Promise<void>((resolve) => (feedUp = resolve));
+  let answeredFirst = false;
+  await page.routeWebSocket(/\/graphql$/, async (socket) => {
+    answeredFirst = listAnswered;
+    await postApi(
+      server.url,
+      '/api/notes',
+      { note: { title: 'Added meanwhile', content: '<p>On the phone</p>' } },
+      login.encodedToken as string,
+    );
+    socket.connectToServer();
+    feedUp();
+  });
+
+  await page.goto('/home');
+  await feedConnected;
+  expect(answeredFirst).toBe(true);
+  await expectTitles(page, ['Added meanwhile']);
+  expect(operations.filter((name) => name === 'NotesList')).toHaveLength(1);
+  expect(operations).not.toContain('NoteEventsCursor');
+  await context.close();
 });
 
 describe.each([

@@ -110,7 +110,8 @@ it('a repeat visit asks for its lists once: the live feed starts from their answ
   await waitFor(() => expect(cardTitles()).toEqual(['Plans for Monday', 'Groceries for Sunday']));
 });
 
-it('asks again, as the feed starts, for what it shows from the saved copy alone', async () => {
+/** A first visit to /trash (one note in it) that leaves the page saved, then closed. */
+async function visitTrashOnce() {
   server.notes.push(
     aNote({
       id: 'n3',
@@ -125,6 +126,10 @@ it('asks again, as the feed starts, for what it shows from the saved copy alone'
   await waitFor(() => expect(server.sent).toContain('Settings'));
   await persistence.flush();
   cleanup();
+}
+
+it('asks again, as the feed starts, for what it shows from the saved copy alone', async () => {
+  await visitTrashOnce();
   const sentBefore = server.sent.length;
 
   // The trash's retention comes from the saved copy (a cache-first query): no answer this visit.
@@ -135,4 +140,19 @@ it('asks again, as the feed starts, for what it shows from the saved copy alone'
   expect(count(sent, 'Settings')).toBe(1);
   expect(sent.indexOf('Settings')).toBeGreaterThan(sent.indexOf('TrashList'));
   expect(sent).not.toContain('NoteEventsCursor');
+});
+
+it('starts the feed only once what it asked for again has answered', async () => {
+  await visitTrashOnce();
+  const sentBefore = server.sent.length;
+  server.refuseNext('Settings', 'SERVICE_UNAVAILABLE');
+
+  renderApp('/trash', server, { persistence: createCachePersistence(storage) });
+  await waitFor(() => expect(server.sent.slice(sentBefore)).toContain('NoteEvents'), {
+    timeout: 3000,
+  });
+  const sent = server.sent.slice(sentBefore);
+  // Refused, then asked again with the next start, before the feed.
+  expect(count(sent, 'Settings')).toBe(2);
+  expect(sent.lastIndexOf('Settings')).toBeLessThan(sent.indexOf('NoteEvents'));
 });

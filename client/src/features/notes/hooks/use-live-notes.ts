@@ -59,31 +59,40 @@ export function startLiveNotes(client: ApolloClient): () => void {
     attempt += 1;
   };
 
+  /**
+   * Where the feed starts, once what is on screen is at least that recent: the earliest cursor
+   * of this page's answers (asking again only for what none of them filled), or else the
+   * current one (and everything on screen asked for again). Null when stopped meanwhile.
+   */
+  async function startingCursor(): Promise<string | null> {
+    const seen = await feedCursorSeen(client);
+    if (stopped) return null;
+    if (seen) {
+      const unanswered = [...client.getObservableQueries('active')].filter(
+        (query) => !seen.answered(query.queryName, query.variables),
+      );
+      await Promise.all(unanswered.map((query) => query.refetch()));
+      return seen.cursor;
+    }
+    const { data } = await client.query({
+      query: NoteEventsCursorDocument,
+      fetchPolicy: 'network-only',
+    });
+    if (!data || stopped) return null;
+    await client.refetchQueries({ include: 'active' });
+    return data.noteEventsCursor;
+  }
+
   async function start() {
     if (stopped || subscription) return;
     try {
-      const seen = cursor === null ? await feedCursorSeen(client) : null;
-      if (stopped) return;
-      if (seen) {
-        cursor = seen.cursor;
-        const unanswered = [...client.getObservableQueries('active')].filter(
-          (query) => !seen.answered(query.queryName, query.variables),
-        );
-        await Promise.all(unanswered.map((query) => query.refetch()));
-      } else if (cursor === null) {
-        const { data } = await client.query({
-          query: NoteEventsCursorDocument,
-          fetchPolicy: 'network-only',
-        });
-        if (!data || stopped) return;
-        cursor = data.noteEventsCursor;
-        await client.refetchQueries({ include: 'active' });
-      }
+      // Kept only once the refresh is done: a refresh that fails is tried again with the start.
+      cursor ??= await startingCursor();
     } catch (error) {
       retry(error);
       return;
     }
-    if (stopped) return;
+    if (stopped || cursor === null) return;
     subscription = client
       // Not written to the cache as it comes: applyNoteEvent decides, keeping the newest version.
       .subscribe({

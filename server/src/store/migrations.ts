@@ -178,57 +178,12 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           where trashed_at is not null`.execute(db);
       },
     },
-    // SQLite's search index, one FTS5 table per column: a title edit re-indexes the title alone.
-    '0007_search_index_per_column': {
-      async up(db: Kysely<unknown>) {
-        if (dialect === 'sqlite') await sqliteSearchIndexPerColumn(db);
-      },
-    },
   };
 }
 
-/** The SQLite search index's tables, one per column of `notes` they index. */
-export const searchTables = { title: 'notes_title_search', text_content: 'notes_text_search' };
-
 /**
- * SQLite, from 0007: the search index of 0002 (below) split in one FTS5 table per column, the
- * same trigrams, options and external content. FTS5 takes a row's columns together (the old
- * values out, the new ones in), so with one table a title edit re-tokenised the whole body too:
- * in a hot loop, such an edit's transaction took 280 µs at p50 and 1.5 ms at p95 with one table,
- * 70 µs and 0.15 ms with two (docs/performance.md). A body edit costs what it did. After a
- * VACUUM, rebuild both (docs/operations.md).
- */
-async function sqliteSearchIndexPerColumn(db: Kysely<unknown>) {
-  for (const trigger of ['insert', 'delete', 'update']) {
-    await sql`drop trigger notes_search_${sql.raw(trigger)}`.execute(db);
-  }
-  await sql`drop table notes_search`.execute(db);
-  for (const [column, table] of Object.entries(searchTables)) {
-    const [t, c] = [sql.raw(table), sql.raw(column)];
-    await sql`create virtual table ${t} using fts5(
-      ${c},
-      content = 'notes', content_rowid = 'rowid',
-      tokenize = 'trigram case_sensitive 1', detail = 'none'
-    )`.execute(db);
-    await sql`create trigger ${sql.raw(`${table}_insert`)} after insert on notes begin
-      insert into ${t} (rowid, ${c}) values (new.rowid, new.${c});
-    end`.execute(db);
-    await sql`create trigger ${sql.raw(`${table}_delete`)} after delete on notes begin
-      insert into ${t} (${t}, rowid, ${c}) values ('delete', old.rowid, old.${c});
-    end`.execute(db);
-    // Only when the text changed: an edit that sends the same text again re-indexes nothing.
-    await sql`create trigger ${sql.raw(`${table}_update`)} after update of ${c} on notes
-      when old.${c} is not new.${c} begin
-      insert into ${t} (${t}, rowid, ${c}) values ('delete', old.rowid, old.${c});
-      insert into ${t} (rowid, ${c}) values (new.rowid, new.${c});
-    end`.execute(db);
-    await sql`insert into ${t} (${t}) values ('rebuild')`.execute(db);
-  }
-}
-
-/**
- * SQLite, 0002 to 0006 (split by 0007, above): an FTS5 trigram index over title and plain text,
- * external content on `notes` (so the text is stored once), kept in step by triggers on every insert, delete and change of text.
+ * SQLite: an FTS5 trigram index over title and plain text, external content on `notes` (so the
+ * text is stored once), kept in step by triggers on every insert, delete and change of text.
  * Trigrams are case-sensitive. detail=none keeps only which notes hold each trigram (about a sixth
  * of the size of full position lists, measured at 20,000 notes), so the index finds the notes
  * holding all of a query's trigrams and the store rechecks with instr(). Keyed by notes' rowid:

@@ -1,7 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 
 import type { Dialect } from './database';
-import { searchTables } from './migrations';
 import { priorityRank, storedFlag, toNoteRecord } from './note-rows';
 import type { CursorKey, ListFilter, ListPage, ListQuery, SortOrder } from './records';
 import type { Database, NoteRow } from './schema';
@@ -110,21 +109,6 @@ function ftsTrigrams(needle: string): string {
   return [...trigrams].map((t) => `"${t.replaceAll('"', '""')}"`).join(' AND ');
 }
 
-/**
- * SQLite: the rowids of the notes whose title or plain text holds every trigram of `needle`, from
- * the search index's table of each column (migrations.ts), in one `union all`.
- */
-function candidates(needle: string): RawBuilder<unknown> {
-  const match = ftsTrigrams(needle);
-  return sql.join(
-    Object.values(searchTables).map(
-      (table) =>
-        sql`select rowid from ${sql.table(table)} where ${sql.table(table)} match ${match}`,
-    ),
-    sql` union all `,
-  );
-}
-
 /** `needle` as a LIKE pattern matching it anywhere, with LIKE's wildcards taken literally. */
 const likeAnywhere = (needle: string) => `%${needle.replace(/[\\%_]/g, '\\$&')}%`;
 
@@ -158,7 +142,10 @@ export function listQueries(dialect: Dialect) {
     // Unary + stops SQLite from fetching the candidates by rowid: it then walks the user's
     // date index instead, testing each note against the candidate set, and stops at the page.
     const rowid = walkByDate ? sql`+notes.rowid` : sql`notes.rowid`;
-    return { narrow: sql<SqlBool>`${rowid} in (${candidates(needle)})`, decide: scan };
+    return {
+      narrow: sql<SqlBool>`${rowid} in (select rowid from notes_search where notes_search match ${ftsTrigrams(needle)})`,
+      decide: scan,
+    };
   }
 
   /** On SQLite, whether the trigram index names the candidate notes (a search of 3+ characters). */
@@ -173,9 +160,8 @@ export function listQueries(dialect: Dialect) {
   async function walkByDate(db: Kysely<Database>, q: ListQuery): Promise<boolean> {
     if (dialect !== 'sqlite' || !q.search || [...q.search].length < trigramLength) return false;
     if (q.sort !== 'DATE_LATEST' && q.sort !== 'DATE_OLDEST') return false;
-    // A note whose title and text both hold the query counts twice: close enough for a choice.
     const { rows } = await sql<{ n: number }>`select count(*) as n from (
-      ${candidates(q.search)} limit ${manyCandidates}
+      select 1 from notes_search where notes_search match ${ftsTrigrams(q.search)} limit ${manyCandidates}
     )`.execute(db);
     return (rows[0]?.n ?? 0) >= manyCandidates;
   }

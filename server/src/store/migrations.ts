@@ -178,12 +178,29 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           where trashed_at is not null`.execute(db);
       },
     },
+    // SQLite's search index re-indexes a note only when its text changed: an edit that sends the
+    // note whole (a REST client changing its colour, say) set the same text again, and FTS5 took
+    // the old text out and put it back in.
+    '0007_search_index_on_text_changes': {
+      async up(db: Kysely<unknown>) {
+        if (dialect !== 'sqlite') return;
+        await sql`drop trigger notes_search_update`.execute(db);
+        await sql`create trigger notes_search_update after update of title, text_content on notes
+          when old.title is not new.title or old.text_content is not new.text_content begin
+          insert into notes_search (notes_search, rowid, title, text_content)
+            values ('delete', old.rowid, old.title, old.text_content);
+          insert into notes_search (rowid, title, text_content)
+            values (new.rowid, new.title, new.text_content);
+        end`.execute(db);
+      },
+    },
   };
 }
 
 /**
  * SQLite: an FTS5 trigram index over title and plain text, external content on `notes` (so the
- * text is stored once), kept in step by triggers on every insert, delete and change of text.
+ * text is stored once), kept in step by triggers on every insert, delete and change of text
+ * (from 0007, only a change of its value).
  * Trigrams are case-sensitive. detail=none keeps only which notes hold each trigram (about a sixth
  * of the size of full position lists, measured at 20,000 notes), so the index finds the notes
  * holding all of a query's trigrams and the store rechecks with instr(). Keyed by notes' rowid:

@@ -68,8 +68,11 @@ export function startLiveNotes(client: ApolloClient): () => void {
     const seen = await feedCursorSeen(client);
     if (stopped) return null;
     if (seen) {
+      // As refetchQueries picks them: a cache-only query never goes to the server.
       const unanswered = [...client.getObservableQueries('active')].filter(
-        (query) => !seen.answered(query.queryName, query.variables),
+        (query) =>
+          query.options.fetchPolicy !== 'cache-only' &&
+          !seen.answered(query.queryName, query.variables),
       );
       await Promise.all(unanswered.map((query) => query.refetch()));
       return seen.cursor;

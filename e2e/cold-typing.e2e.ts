@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { card, expectToast, postApi } from './support/app';
+import { card, expectToast, postApi, signInThroughStorage } from './support/app';
 import { launchBrowser, viewports } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -34,15 +34,7 @@ it('keeps every keystroke, Enter and a paste typed into a cold /home at 8× CPU 
   });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   const page = await context.newPage();
-  await page.goto('/');
-  await page.evaluate(
-    ([token, user]) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', user);
-      localStorage.setItem('isAuth', 'true');
-    },
-    [login.encodedToken as string, JSON.stringify(login.foundUser)] as const,
-  );
+  await signInThroughStorage(page, login.encodedToken as string, login.foundUser);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
   await cdp.send('Network.enable');

@@ -1,5 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
-import { card, expectTitles, logout, notesList, postApi } from './support/app';
+import {
+  card,
+  expectTitles,
+  logout,
+  notesList,
+  postApi,
+  signInThroughStorage,
+} from './support/app';
 import { launchBrowser, newContext } from './support/browser';
 import { startServer, waitFor, type RunningServer } from './support/server';
 
@@ -35,19 +42,6 @@ async function seededUser(prefix: string, count: number) {
   return { token, user: login.foundUser as Record<string, unknown> };
 }
 
-/** Signs the page in through storage, as a returning user who opens /home directly. */
-async function signInThroughStorage(page: Page, auth: Awaited<ReturnType<typeof seededUser>>) {
-  await page.goto('/');
-  await page.evaluate(
-    ([token, user]) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', user);
-      localStorage.setItem('isAuth', 'true');
-    },
-    [auth.token, JSON.stringify(auth.user)] as const,
-  );
-}
-
 /** The GraphQL operations the page sends, by name, with their variables. */
 function recordOperations(page: Page) {
   const sent: Array<{ name: string; variables: Record<string, unknown> }> = [];
@@ -77,7 +71,7 @@ it('asks for the first page and the labels once on a cold load of /home, and sti
   const auth = await seededUser('early', 45);
   const context = await newContext(browser, server.url, 'desktop');
   const page = await context.newPage();
-  await signInThroughStorage(page, auth);
+  await signInThroughStorage(page, auth.token, auth.user);
   const sent = recordOperations(page);
   let listAnswers = 0;
   page.on('response', (response) => {
@@ -127,13 +121,13 @@ it("never shows one user's notes to another who signs in on the same page", asyn
   const second = await seededUser('bob', 2);
   const context = await newContext(browser, server.url, 'phone');
   const page = await context.newPage();
-  await signInThroughStorage(page, first);
+  await signInThroughStorage(page, first.token, first.user);
   await page.goto('/home');
   await waitFor(async () => (await titles(page)).length === 2, 10_000, "alice's cards");
   expect(await titles(page)).toEqual(['alice note 2', 'alice note 1']);
 
   // Bob's token in storage, then a fresh load: his own first page, never Alice's.
-  await signInThroughStorage(page, second);
+  await signInThroughStorage(page, second.token, second.user);
   await page.goto('/home');
   await waitFor(async () => (await titles(page)).length === 2, 10_000, "bob's cards");
   expect(await titles(page)).toEqual(['bob note 2', 'bob note 1']);
@@ -146,7 +140,7 @@ it("offers a reload when a page's code cannot load, and the rest of the app stil
   // them to intercept requests): the download fails here as it would with no worker installed yet.
   const context = await newContext(browser, server.url, 'desktop', { serviceWorkers: 'block' });
   const page = await context.newPage();
-  await signInThroughStorage(page, auth);
+  await signInThroughStorage(page, auth.token, auth.user);
   // The list pages' code fails to download (a dropped connection, or files gone after an upgrade).
   await page.route('**/assets/notes-route-*.js', (route) => route.abort());
   await page.goto('/home');
@@ -174,7 +168,7 @@ it('draws the page a user left at once on their next visit, inert until the app 
   // Blocked so that routing sees the app's entry script (a service worker would answer it).
   const context = await newContext(browser, server.url, 'desktop', { serviceWorkers: 'block' });
   const page = await context.newPage();
-  await signInThroughStorage(page, auth);
+  await signInThroughStorage(page, auth.token, auth.user);
   await page.goto('/home');
   await waitFor(async () => (await titles(page)).length === 3, 10_000, 'the cards');
 
@@ -210,7 +204,7 @@ it('draws the page a user left at once on their next visit, inert until the app 
   expect(await page.evaluate(() => localStorage.getItem('savedScreen'))).toBeNull();
   // ...nor when their sign-in replaces the first one's in storage: the other's copy is kept
   // (left for a page of the origin without the app), then a third user signs in through storage.
-  await signInThroughStorage(page, other);
+  await signInThroughStorage(page, other.token, other.user);
   await page.goto('/home');
   await waitFor(async () => (await titles(page)).length === 1, 10_000, "the other's card");
   await page.goto('/favicon.svg');

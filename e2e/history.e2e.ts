@@ -2,7 +2,14 @@ import fs from 'node:fs';
 
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { card, expectText, expectToast, navigate, postApi } from './support/app';
+import {
+  card,
+  expectText,
+  expectToast,
+  navigate,
+  postApi,
+  signInThroughStorage,
+} from './support/app';
 import { launchBrowser, newContext, type ViewportName } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -41,15 +48,7 @@ async function signedIn(viewport: ViewportName): Promise<Page> {
   });
   const login = await postApi(server.url, '/api/auth/login', { email, password });
   const page = await (await newContext(browser, server.url, viewport)).newPage();
-  await page.goto('/');
-  await page.evaluate(
-    ([token, user]) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', user);
-      localStorage.setItem('isAuth', 'true');
-    },
-    [login.encodedToken as string, JSON.stringify(login.foundUser)] as const,
-  );
+  await signInThroughStorage(page, login.encodedToken as string, login.foundUser);
   await page.goto('/home');
   await page.getByText('No Notes Available').waitFor();
   return page;

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import yauzl from 'yauzl';
 
 import { takeoutEntries, zipOf } from '../server/src/test-support/zip-fixtures';
-import { navigate, postApi } from './support/app';
+import { navigate, postApi, signInThroughStorage } from './support/app';
 import { launchBrowser, newContext, type ViewportName } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -41,15 +41,7 @@ async function signedIn(viewport: ViewportName): Promise<{ page: Page; context: 
   const login = await postApi(server.url, '/api/auth/login', { email, password });
   const context = await newContext(browser, server.url, viewport);
   const page = await context.newPage();
-  await page.goto('/');
-  await page.evaluate(
-    ([token, user]) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', user);
-      localStorage.setItem('isAuth', 'true');
-    },
-    [login.encodedToken as string, JSON.stringify(login.foundUser)] as const,
-  );
+  await signInThroughStorage(page, login.encodedToken as string, login.foundUser);
   await page.goto('/profile');
   await page.getByRole('heading', { name: 'Import notes' }).waitFor();
   return { page, context };

@@ -1,5 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { card, expectTitles, expectToast, navigate, postApi } from './support/app';
+import {
+  card,
+  expectTitles,
+  expectToast,
+  navigate,
+  postApi,
+  signInThroughStorage,
+} from './support/app';
 import { launchBrowser, newContext } from './support/browser';
 import { startServer, waitFor, type RunningServer } from './support/server';
 
@@ -37,15 +44,7 @@ async function newUser(): Promise<Record<string, unknown>> {
 /** A page of `context` signed in as `login`'s user, on the landing page. */
 async function signedInPage(context: BrowserContext, login: Record<string, unknown>) {
   const page = await context.newPage();
-  await page.goto('/');
-  await page.evaluate(
-    ([token, user]) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', user);
-      localStorage.setItem('isAuth', 'true');
-    },
-    [login.encodedToken as string, JSON.stringify(login.foundUser)] as const,
-  );
+  await signInThroughStorage(page, login.encodedToken as string, login.foundUser);
   return page;
 }
 

@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { card, expectTitles, logout, postApi, submitLogin } from './support/app';
+import {
+  card,
+  expectTitles,
+  logout,
+  postApi,
+  signInThroughStorage,
+  submitLogin,
+} from './support/app';
 import { launchBrowser, launchProfile, newContext, type ViewportName } from './support/browser';
 import { startServer, waitFor, type RunningServer } from './support/server';
 
@@ -190,15 +197,7 @@ it("never shows one user's cached notes to another who signs in on the same brow
   // through localStorage). Her next visit, with the network cut, must not show Bob's notes: his
   // copy is deleted, not merely left unread.
   const other = await context.newPage();
-  await other.goto('/');
-  await other.evaluate(
-    ([token, user]) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', user);
-      localStorage.setItem('isAuth', 'true');
-    },
-    [alice.token, JSON.stringify(alice.user)] as const,
-  );
+  await signInThroughStorage(other, alice.token, alice.user);
   await other.close();
   await context.setOffline(true);
   await page.reload();

@@ -124,6 +124,26 @@ export async function closeMenu(toggle: Locator): Promise<void> {
   await toggle.and(toggle.page().locator('[aria-expanded="false"]')).waitFor();
 }
 
+/**
+ * Signs `page` in through localStorage, as a returning user who opens the app directly: it loads
+ * the landing page and stores a login answer's token and user (`encodedToken`, `foundUser`).
+ */
+export async function signInThroughStorage(
+  page: Page,
+  token: string,
+  user: unknown,
+): Promise<void> {
+  await page.goto('/');
+  await page.evaluate(
+    ([storedToken, storedUser]) => {
+      localStorage.setItem('token', storedToken);
+      localStorage.setItem('user', storedUser);
+      localStorage.setItem('isAuth', 'true');
+    },
+    [token, JSON.stringify(user)] as const,
+  );
+}
+
 /** POSTs JSON to the server's REST API (with a token when given); a non-2xx answer throws. */
 export async function postApi(
   baseURL: string,

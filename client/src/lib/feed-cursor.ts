@@ -1,5 +1,6 @@
 import { ApolloLink } from '@apollo/client';
 import type { ApolloClient, OperationVariables } from '@apollo/client';
+import { canonicalStringify } from '@apollo/client/utilities';
 import { OperationTypeNode } from 'graphql';
 import { defer, finalize, tap } from 'rxjs';
 import { readToken } from './storage';
@@ -19,19 +20,8 @@ const seenBy = new WeakMap<ApolloClient, Seen>();
 const pendingBy = new WeakMap<ApolloClient, Set<Promise<void>>>();
 
 /** A query and its variables as one key, whatever order the variables were written in. */
-function queryKey(operationName: string | undefined, variables: OperationVariables): string {
-  const sorted = (value: unknown): unknown =>
-    Array.isArray(value)
-      ? value.map(sorted)
-      : typeof value === 'object' && value !== null
-        ? Object.fromEntries(
-            Object.keys(value)
-              .sort()
-              .map((key) => [key, sorted((value as Record<string, unknown>)[key])]),
-          )
-        : value;
-  return `${operationName ?? ''} ${JSON.stringify(sorted(variables))}`;
-}
+const queryKey = (operationName: string | undefined, variables: OperationVariables): string =>
+  `${operationName ?? ''} ${canonicalStringify(variables)}`;
 
 /**
  * In the client's link chain: asks the server for the change feed's cursor with every query and

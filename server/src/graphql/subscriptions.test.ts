@@ -121,6 +121,36 @@ describe('connecting', () => {
     }
   });
 
+  it('an id too long for the close reason is refused as malformed (4400), not as a server fault', async () => {
+    const { token } = await t.signup();
+    const subscribe = (id: string) =>
+      JSON.stringify({
+        type: 'subscribe',
+        id,
+        payload: { query: 'subscription { noteEvents { cursor } }' },
+      });
+    // 64 bytes is the most taken: reused, it is refused as a duplicate with the id in the reason.
+    const longest = 'é'.repeat(32);
+    const socket = await connect(token);
+    socket.ws.send(subscribe(longest));
+    socket.ws.send(subscribe(longest));
+    expect(await socket.waitForClose()).toEqual({
+      code: 4409,
+      reason: `Subscriber for ${longest} already exists`,
+    });
+    // One byte more is refused at once; so is an id whose duplicate's reason would pass 123 bytes
+    // (graphql-ws's close threw in \`ws\`, and the socket closed with 1011, a server fault).
+    for (const tooLong of [`${longest}x`, 'x'.repeat(100)]) {
+      const refused = await connect(token);
+      refused.ws.send(subscribe(tooLong));
+      refused.ws.send(subscribe(tooLong));
+      expect(await refused.waitForClose()).toEqual({
+        code: 4400,
+        reason: 'Invalid message received',
+      });
+    }
+  });
+
   it('queries and mutations are not served over WebSocket, and subscriptions not over HTTP', async () => {
     const { token } = await t.signup();
     const socket = await connect(token);

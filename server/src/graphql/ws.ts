@@ -47,10 +47,23 @@ const closeGraceMs = 2000;
  * as the client's mistake (4400 "Invalid message received"), like any other malformed message.
  */
 const serverOnlyTypes = new Set<unknown>(['connection_ack', 'next', 'error']);
-const refuseServerOnlyMessages = (key: string, value: unknown): unknown =>
-  key === '' && serverOnlyTypes.has((value as { type?: unknown } | null)?.type)
-    ? { type: 'a server-only message, sent by a client' }
-    : value;
+/**
+ * The longest operation id taken, in UTF-8 bytes (a client's ids are counters or UUIDs). graphql-ws
+ * closes a socket that reuses an id with "Subscriber for <id> already exists", and a WebSocket
+ * close reason holds at most 123 bytes: with a longer id, `ws` throws and graphql-ws closes with
+ * 1011, its internal error. A longer id is refused as malformed (4400) instead.
+ */
+const maxIdBytes = 64;
+const refuseInvalidMessages = (key: string, value: unknown): unknown => {
+  if (key !== '') return value;
+  const message = value as { type?: unknown; id?: unknown } | null;
+  if (serverOnlyTypes.has(message?.type))
+    return { type: 'a server-only message, sent by a client' };
+  if (typeof message?.id === 'string' && Buffer.byteLength(message.id) > maxIdBytes) {
+    return { type: `an id over ${maxIdBytes} bytes` };
+  }
+  return value;
+};
 
 /** How many distinct documents the WebSocket server keeps parsed and validated. */
 const cachedDocuments = 100;
@@ -167,7 +180,7 @@ export function attachWebSocketServer(server: http.Server, deps: WebSocketDeps):
   const graphqlWs = useServer<Record<string, unknown> | undefined, SocketState>(
     {
       schema,
-      jsonMessageReviver: refuseServerOnlyMessages,
+      jsonMessageReviver: refuseInvalidMessages,
       context: (ctx: SocketContext): GraphQLContext => ({
         services,
         user: ctx.extra.user ?? null,

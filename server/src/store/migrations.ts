@@ -194,6 +194,15 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         end`.execute(db);
       },
     },
+    '0008_search_index_merged_after_writes': {
+      async up(db: Kysely<unknown>) {
+        if (dialect !== 'sqlite') return;
+        // The store merges the index's segments after each commit (searchIndexMerger).
+        await sql`insert into notes_search (notes_search, rank) values ('automerge', 0)`.execute(
+          db,
+        );
+      },
+    },
   };
 }
 

@@ -57,6 +57,7 @@ export function storeOver(database: DatabaseHandle): Store {
         for (const step of lastSteps) await step();
         return value;
       });
+      database.afterCommit();
       for (const then of committed) then();
       return result;
     },

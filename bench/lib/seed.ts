@@ -121,6 +121,14 @@ export async function seedSqlite(file: string, plan: SeedPlan): Promise<SeedResu
     }
   }
   db.exec('commit');
+  // The search index as a server leaves it after a commit: its segments merged until FTS5 finds
+  // nothing more to merge (store/database.ts, searchIndexMerger).
+  const changes = db.prepare('select total_changes()').pluck();
+  const merge = db.prepare(`insert into notes_search (notes_search, rank) values ('merge', 50)`);
+  for (let before = changes.get() as number; ; before = changes.get() as number) {
+    merge.run();
+    if ((changes.get() as number) - before < 2) break;
+  }
   db.exec('analyze');
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();

@@ -261,6 +261,11 @@ export async function createApp(
     }
     res.sendFile(indexHtml, { headers: { 'cache-control': 'no-cache' } });
   });
+  // Anything else (or any page while the client is not built): a plain 404 that keeps the
+  // headers above. Express's own 404 page replaces the Content-Security-Policy with its own.
+  app.use((_req, res) => {
+    res.status(404).type('text/plain').send('Not found');
+  });
 
   return {
     app,

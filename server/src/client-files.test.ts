@@ -79,3 +79,29 @@ describe('serving the client', () => {
     expect(res.headers['origin-agent-cluster']).toBeUndefined();
   });
 });
+
+describe('before the client is built', () => {
+  const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'jotter-no-dist-'));
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await createTestApp({ clientDist: empty });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(empty, { recursive: true, force: true });
+  });
+
+  it('answers a page with a plain 404 that keeps the app’s security headers', async () => {
+    for (const url of ['/', '/home', '/no/such/file.js']) {
+      const res = await app.http.get(url).set('accept', 'text/html');
+      expect(res.status).toBe(404);
+      expect(res.text).toBe('Not found');
+      const csp = res.headers['content-security-policy'] as string;
+      expect(csp).toMatch(/object-src 'none'/);
+      expect(csp).toMatch(/base-uri 'none'/);
+      expect(csp).toMatch(/frame-ancestors 'none'/);
+    }
+  });
+});

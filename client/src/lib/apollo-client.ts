@@ -5,6 +5,7 @@ import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { noPersistence, type CachePersistence } from './cache-persistence';
+import { fetchReportingReach } from './connection-status';
 import { feedCursorLink } from './feed-cursor';
 import { emitSessionExpired } from './session-events';
 import { readToken } from './storage';
@@ -33,8 +34,9 @@ export function serverLink(live: ApolloLink): ApolloLink {
   return ApolloLink.split(
     ({ operationType }) => operationType === OperationTypeNode.SUBSCRIPTION,
     live,
-    // Extensions sent: the request asks for the change feed's cursor (feed-cursor.ts).
-    new HttpLink({ uri: '/graphql', includeExtensions: true }),
+    // Extensions sent: the request asks for the change feed's cursor (feed-cursor.ts). Every
+    // request says whether the server answered (the top bar's Offline).
+    new HttpLink({ uri: '/graphql', includeExtensions: true, fetch: fetchReportingReach }),
   );
 }
 

@@ -1,6 +1,6 @@
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { createClient } from 'graphql-ws';
-import { setConnectionStatus } from './connection-status';
+import { setConnectionStatus, setServerReachable } from './connection-status';
 import { emitSessionExpired } from './session-events';
 import { readToken } from './storage';
 
@@ -21,7 +21,10 @@ export function createLiveLink(): GraphQLWsLink {
     // A ping every 15 s: a dead connection (a laptop waking up) is noticed within seconds.
     keepAlive: 15_000,
     on: {
-      connected: () => setConnectionStatus('online'),
+      connected: () => {
+        setServerReachable(true);
+        setConnectionStatus('online');
+      },
       closed: (event) => {
         if ((event as CloseEvent | undefined)?.code === TOKEN_REFUSED && readToken()) {
           emitSessionExpired();

@@ -1,5 +1,6 @@
 import type { ApolloClient } from '@apollo/client';
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
+import { UNREACHABLE_STATUSES } from '../../../lib/connection-status';
 import { graphQLErrorCode } from '../../../lib/errors';
 import type { NoteInput } from '../../../gql/graphql';
 import { draftOf, mergeDraft, type Draft } from '../utils/draft';
@@ -89,16 +90,13 @@ const MOVES = {
   restore: RestoreNoteDocument,
 } as const;
 
-/** The answers of a proxy or gateway in front of a Jotter server that cannot be reached. */
-const UNREACHABLE = new Set([502, 503, 504]);
-
 /**
  * True when a request failed for want of a network (no answer at all, or a gateway saying the
  * server cannot be reached), not because the server refused it or failed at it.
  */
 export function isNetworkFailure(error: unknown): boolean {
   if (CombinedGraphQLErrors.is(error)) return false;
-  if (ServerError.is(error)) return UNREACHABLE.has(error.statusCode);
+  if (ServerError.is(error)) return UNREACHABLE_STATUSES.has(error.statusCode);
   return error instanceof TypeError;
 }
 

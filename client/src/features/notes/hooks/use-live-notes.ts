@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import type { ApolloClient } from '@apollo/client';
-import { getConnectionStatus, setConnectionStatus } from '../../../lib/connection-status';
+import { setConnectionStatus } from '../../../lib/connection-status';
 import { graphQLErrorCode } from '../../../lib/errors';
 import { feedCursorSeen, forgetFeedCursor } from '../../../lib/feed-cursor';
 import { whenIdle } from '../../../lib/when-idle';
@@ -127,7 +127,7 @@ export function startLiveNotes(client: ApolloClient): () => void {
   const offline = () => setConnectionStatus('offline');
   // The network is back: until the socket is up again the badge says it is reconnecting.
   const online = () => {
-    if (getConnectionStatus() === 'offline') setConnectionStatus('connecting');
+    if (!subscription) setConnectionStatus('connecting');
     now();
   };
   window.addEventListener('online', online);

@@ -555,3 +555,36 @@ it('keeps what was typed through an expired session: signed in again, the draft 
     await context.close();
   }
 });
+
+it('says Offline when the server stops answering while the browser says it is online, and saves what waited', async () => {
+  const user = await seededUser('unreachable', 2);
+  const context = await newContext(browser, server.url, 'desktop');
+  try {
+    const page = await context.newPage();
+    await signIn(page, user);
+    const [newer, older] = user.titles as [string, string];
+
+    // No answer from the server (a network with no way out, a server that is down), while
+    // navigator.onLine stays true: every request to it fails as a dropped connection does.
+    await context.route('**/graphql', (route) => route.abort('connectionrefused'));
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+    await editTitle(page, older, 'Renamed while the server was away');
+    await statusWith(page, 'Offline · 1 unsaved').waitFor();
+    await card(page, 'Renamed while the server was away')
+      .getByText('Not saved to the server yet')
+      .waitFor();
+    await page.screenshot({ path: `${shots}/server-unreachable.png` });
+
+    // The server answers again: the change reaches it, and the top bar has nothing to say.
+    await context.unroute('**/graphql');
+    await statusWith(page, /unsaved|Saving|Offline|Reconnecting/).waitFor({
+      state: 'detached',
+      timeout: 30_000,
+    });
+    expect((await serverTitles(user.token)).notes).toEqual(
+      [newer, 'Renamed while the server was away'].sort(),
+    );
+  } finally {
+    await context.close();
+  }
+});

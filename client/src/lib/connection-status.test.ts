@@ -3,6 +3,7 @@ import {
   getConnectionStatus,
   onConnectionStatus,
   setConnectionStatus,
+  setServerReachable,
 } from './connection-status';
 
 /**
@@ -19,9 +20,8 @@ beforeEach(() => {
   setConnectionStatus('online');
 });
 
-afterEach(async () => {
-  answer = () => Promise.resolve(new Response('{}', { status: 200 }));
-  await fetchReportingReach('/graphql');
+afterEach(() => {
+  setServerReachable(true);
   globalThis.fetch = realFetch;
 });
 

@@ -11,7 +11,8 @@ const apiTarget = `http://localhost:${process.env.JOTTER_API_PORT ?? 4000}`;
 const themeColour = '#1c1c1f';
 
 /**
- * index.html as its first paint needs it. The scripts of inline/ that it names (the theme, the
+ * index.html, and the page the service worker answers every visit with (shell.html), as their
+ * first paint needs them. The scripts of inline/ that it names (the theme, the
  * page the user left) are written into it: they run before any file could arrive, and the server
  * allows exactly these by their hashes (server/src/inline-scripts.ts). And its stylesheets come
  * before its scripts: Vite puts them after a dozen module preloads, and the service worker
@@ -30,6 +31,32 @@ function firstPaint(): Plugin[] {
             (_, file: string) =>
               `<script>${fs.readFileSync(resolve(import.meta.dirname, 'inline', file), 'utf8')}</script>`,
           ),
+      },
+    },
+    {
+      // shell.html: index.html with the app's module script and module preloads kept in a
+      // template, and inline/start-app.js after saved-screen.js to put them into the page: at
+      // once, or, when the page the user left is drawn, once that copy is on screen. Only the
+      // service worker's visits get it (navigateFallback): a first visit, from the network, has
+      // nothing drawn to wait for, and its browser finds the scripts in the head as it reads.
+      name: 'jotter-offline-shell',
+      apply: 'build',
+      enforce: 'post',
+      generateBundle(_, bundle) {
+        const index = bundle['index.html'];
+        if (index?.type !== 'asset') throw new Error('the build has no index.html');
+        const html = String(index.source);
+        const tags = /\s*(<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)/g;
+        const scripts = Array.from(html.matchAll(tags), ([, tag]) => tag);
+        const start = fs.readFileSync(resolve(import.meta.dirname, 'inline/start-app.js'), 'utf8');
+        const shell = html
+          .replace(tags, '')
+          .replace(
+            /(\s*)(<!-- The page this user left)/,
+            `$1<template id="app-scripts">${scripts.join('')}</template>$1$2`,
+          )
+          .replace(/<\/body>/, `  <script>${start}</script>\n  </body>`);
+        this.emitFile({ type: 'asset', fileName: 'shell.html', source: shell });
       },
     },
     {
@@ -91,7 +118,7 @@ export default defineConfig({
         // the app: it loads from the network when asked for.
         globIgnores: ['graphiql.html'],
         manifestTransforms: [appShellOnly(resolve(import.meta.dirname, 'dist'))],
-        navigateFallback: '/index.html',
+        navigateFallback: '/shell.html',
         // The APIs and the health check are the server's, never the app shell's.
         navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/graphql(\/|$)/, /^\/healthz$/],
         cleanupOutdatedCaches: true,

@@ -10,10 +10,13 @@
     if (saved?.format !== 1 || localStorage.getItem('isAuth') !== 'true') return;
     if (typeof user?.id !== 'string' || saved.user !== user.id) return;
     if (saved.url !== location.pathname + location.search) return;
-    const build = Array.from(
-      document.querySelectorAll('script[type="module"][src], link[rel="stylesheet"]'),
-      (element) => element.getAttribute('src') ?? element.getAttribute('href'),
-    ).join(' ');
+    const scripts = document.querySelector('template#app-scripts')?.content ?? document;
+    const build = [
+      ...scripts.querySelectorAll('script[type="module"][src]'),
+      ...document.querySelectorAll('link[rel="stylesheet"]'),
+    ]
+      .map((element) => element.getAttribute('src') ?? element.getAttribute('href'))
+      .join(' ');
     if (saved.build !== build) return;
     const root = document.getElementById('root');
     root.innerHTML = saved.html;

@@ -52,7 +52,7 @@ const retentionEveryMs = 3_600_000;
 /** How often old note events are pruned (and once at start): hourly, or sooner for a short retention. */
 const pruneEveryMs = (retentionHours: number) => Math.min(3_600_000, retentionHours * 1_800_000);
 
-/** The policy; `inlineScripts` are the sources of index.html's inline scripts (inline-scripts.ts). */
+/** The policy; `inlineScripts` are the sources of the pages' inline scripts (inline-scripts.ts). */
 const contentSecurityPolicy = (inlineScripts: string[]) => ({
   useDefaults: false,
   directives: {
@@ -77,7 +77,7 @@ const contentSecurityPolicy = (inlineScripts: string[]) => ({
  * (`no-cache`: revalidated, never served stale), so a new version of the app, of its service worker
  * or of its manifest is seen at the next visit, and the update prompt can offer it.
  */
-const unhashedEntryFiles = new Set(['index.html', 'sw.js', 'manifest.webmanifest']);
+const unhashedEntryFiles = new Set(['index.html', 'shell.html', 'sw.js', 'manifest.webmanifest']);
 
 /** What /healthz says when the database cannot take a write. */
 function healthProblem(error: unknown): string {
@@ -160,6 +160,7 @@ export async function createApp(
   await apollo.start();
 
   const indexHtml = path.join(config.clientDist, 'index.html');
+  const pages = [indexHtml, path.join(config.clientDist, 'shell.html')];
   app.disable('x-powered-by');
   // No ETag on API answers: Express hashes every body (SHA-1 over 150 kB lists) for a header no
   // Jotter client uses. Static files keep theirs (serve-static sets its own).
@@ -172,7 +173,7 @@ export async function createApp(
   // browsers now ignore by default.
   app.use(
     helmet({
-      contentSecurityPolicy: contentSecurityPolicy(inlineScriptSources(indexHtml)),
+      contentSecurityPolicy: contentSecurityPolicy(inlineScriptSources(pages)),
       crossOriginEmbedderPolicy: false,
       originAgentCluster: false,
     }),

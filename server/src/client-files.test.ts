@@ -9,6 +9,8 @@ import { createTestApp, type TestApp } from './test-support/app';
 describe('serving the client', () => {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'jotter-dist-'));
   const inlineScript = "document.documentElement.className = 'dark';";
+  /** shell.html: the same page, with one more inline script (the app's start). */
+  const shellScript = "document.head.append('app');";
   let app: TestApp;
 
   beforeAll(async () => {
@@ -16,6 +18,10 @@ describe('serving the client', () => {
     fs.writeFileSync(
       path.join(dist, 'index.html'),
       `<!doctype html><title>Jotter</title><script>${inlineScript}</script>`,
+    );
+    fs.writeFileSync(
+      path.join(dist, 'shell.html'),
+      `<!doctype html><title>Jotter</title><script>${inlineScript}</script><script>${shellScript}</script>`,
     );
     fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"Jotter"}');
@@ -56,12 +62,20 @@ describe('serving the client', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
   });
 
-  it("runs index.html's own inline scripts, by their hash, and no other", async () => {
+  it("runs index.html's and shell.html's own inline scripts, by their hash, and no other", async () => {
     const res = await app.http.get('/home').set('accept', 'text/html');
     const csp = res.headers['content-security-policy'] as string;
-    const hash = createHash('sha256').update(inlineScript).digest('base64');
-    // Exactly these sources: no 'unsafe-inline', no other hash.
-    expect(csp.split(';')).toContain(`script-src 'self' 'sha256-${hash}'`);
+    const hash = (code: string) => createHash('sha256').update(code).digest('base64');
+    // Exactly these sources, the script both pages have once: no 'unsafe-inline', no other hash.
+    expect(csp.split(';')).toContain(
+      `script-src 'self' 'sha256-${hash(inlineScript)}' 'sha256-${hash(shellScript)}'`,
+    );
+  });
+
+  it("revalidates shell.html, the service worker's page", async () => {
+    const res = await app.http.get('/shell.html');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
   });
 
   it('lets the page register a service worker and read the manifest from the origin only', async () => {

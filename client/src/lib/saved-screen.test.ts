@@ -47,10 +47,10 @@ function listPage(count: number) {
     <div class="Toastify"><div role="alert">Note Added</div></div></div>`;
 }
 
-/** index.html at the next visit: its static top bar, then the script. */
-function nextVisit(head = INDEX_HEAD) {
+/** index.html at the next visit: its static top bar (after `before`), then the script. */
+function nextVisit(head = INDEX_HEAD, before = '') {
   document.head.innerHTML = head;
-  document.body.innerHTML = '<div id="root"><header class="top-bar">static</header></div>';
+  document.body.innerHTML = `${before}<div id="root"><header class="top-bar">static</header></div>`;
   // As index.html has it: an inline script after #root (jsdom runs it as it is added).
   const script = document.createElement('script');
   script.textContent = drawScript;
@@ -142,6 +142,36 @@ test.each([
   listPage(3);
   saveScreen('u1');
   expect(nextVisit(head).querySelector('.note-card')).toBeNull();
+});
+
+describe('a built index.html, its module script kept in the template #app-scripts', () => {
+  const STYLESHEET = '<link rel="stylesheet" href="/assets/main-abc.css">';
+  const scripts = (entry: string) =>
+    `<template id="app-scripts"><script type="module" src="/assets/${entry}.js"></script></template>`;
+  let saveBuiltScreen: typeof saveScreen;
+
+  beforeAll(async () => {
+    // As the app loads: the template, and its script put into the head by inline/start-app.js.
+    document.head.innerHTML = `${STYLESHEET}<script type="module" src="/assets/main-abc.js">`;
+    document.body.innerHTML = scripts('main-abc');
+    await jest.isolateModulesAsync(async () => {
+      ({ saveScreen: saveBuiltScreen } = await import('./saved-screen'));
+    });
+  });
+
+  test('the same build draws the copy', () => {
+    listPage(3);
+    saveBuiltScreen('u1');
+    expect(saved().build).toBe('/assets/main-abc.js /assets/main-abc.css');
+    const root = nextVisit(STYLESHEET, scripts('main-abc'));
+    expect(root.querySelectorAll('.note-card')).toHaveLength(3);
+  });
+
+  test('a build with other code draws nothing', () => {
+    listPage(3);
+    saveBuiltScreen('u1');
+    expect(nextVisit(STYLESHEET, scripts('main-def')).querySelector('.note-card')).toBeNull();
+  });
 });
 
 test('a damaged copy draws nothing and throws nothing', () => {

@@ -44,14 +44,19 @@ const TRANSIENT = '.popover__panel, .modal-backdrop, [role="dialog"], .Toastify'
 const RAW_TEXT = 'script, style, textarea, noscript, template, iframe, xmp, noembed, noframes';
 
 /**
- * Which build drew the page: index.html's module script and stylesheets (hashed per build), read
- * as inline/saved-screen.js reads them before the app runs (the script cannot import this), when
+ * Which build drew the page: index.html's module script (kept in the template #app-scripts once
+ * built, see inline/start-app.js) and stylesheets, hashed per build, read as
+ * inline/saved-screen.js reads them before the app runs (the script cannot import this), when
  * this module loads, before any page's own stylesheets are added.
  */
-const build = Array.from(
-  document.querySelectorAll('script[type="module"][src], link[rel="stylesheet"]'),
-  (element) => element.getAttribute('src') ?? element.getAttribute('href'),
-).join(' ');
+const scripts =
+  document.querySelector<HTMLTemplateElement>('template#app-scripts')?.content ?? document;
+const build = [
+  ...scripts.querySelectorAll('script[type="module"][src]'),
+  ...document.querySelectorAll('link[rel="stylesheet"]'),
+]
+  .map((element) => element.getAttribute('src') ?? element.getAttribute('href'))
+  .join(' ');
 
 /**
  * Keeps a copy of the page now on screen, if it shows note cards; forgets any older one.

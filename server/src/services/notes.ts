@@ -108,7 +108,11 @@ const CLIENT_KEY_MAX = 100;
  */
 function checkedClientKey(clientKey: unknown): string | undefined {
   if (clientKey === undefined || clientKey === null) return undefined;
-  if (typeof clientKey !== 'string' || clientKey.length === 0 || clientKey.length > CLIENT_KEY_MAX) {
+  if (
+    typeof clientKey !== 'string' ||
+    clientKey.length === 0 ||
+    clientKey.length > CLIENT_KEY_MAX
+  ) {
     throw badInput('clientKey', `must be text of 1 to ${CLIENT_KEY_MAX} characters`);
   }
   return `client:${clientKey}`;

@@ -177,6 +177,40 @@ describe.each<ViewportName>(['phone', 'desktop'])('offline at %s width', (viewpo
   });
 });
 
+it("a visit the service worker answers draws the page left first, and only then asks for the app's code", async () => {
+  const user = await seededUser('returning', 3);
+  const context = await newContext(browser, server.url, 'desktop');
+  try {
+    const page = await context.newPage();
+    await signIn(page, user);
+    await serviceWorkerActive(page);
+    await savedTitles(page, user.titles);
+
+    // Leaving keeps a copy of the page; the next visit is answered by the service worker.
+    const visit = await page.reload();
+    expect(visit?.fromServiceWorker()).toBe(true);
+    await expectTitles(page, user.titles);
+    await page.locator('.note-card:not([inert] *)').first().waitFor();
+    const { firstPaint, appRequested } = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByType('paint')[0]?.startTime ?? null,
+      appRequested:
+        performance
+          .getEntriesByType('resource')
+          .find((entry) => /\/assets\/main-[\w-]+\.js$/.test(entry.name))?.startTime ?? null,
+    }));
+    // The copy was painted before the app's entry script was even asked for (index.html, which a
+    // first visit gets from the network, asks for it while the page is still being read).
+    expect(firstPaint).not.toBeNull();
+    expect(appRequested).not.toBeNull();
+    expect(appRequested!).toBeGreaterThanOrEqual(firstPaint!);
+    // And the app's page, which replaced it, answers clicks.
+    await card(page, user.titles[0]!).getByRole('button', { name: 'Archive note' }).click();
+    await expectTitles(page, user.titles.slice(1));
+  } finally {
+    await context.close();
+  }
+});
+
 it("never shows one user's cached notes to another who signs in on the same browser", async () => {
   const alice = await seededUser('alice', 2);
   const bob = await seededUser('bob', 2);

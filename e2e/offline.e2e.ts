@@ -192,7 +192,7 @@ it("a visit the service worker answers draws the page left first, and only then 
     await expectTitles(page, user.titles);
     await page.locator('.note-card:not([inert] *)').first().waitFor();
     const { firstPaint, appRequested } = await page.evaluate(() => ({
-      firstPaint: performance.getEntriesByType('paint')[0]?.startTime ?? null,
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
       appRequested:
         performance
           .getEntriesByType('resource')

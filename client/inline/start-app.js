@@ -24,8 +24,11 @@
     start();
     return;
   }
-  // Reported when the frame is on screen; a second at most, should the report never come.
-  const observer = new PerformanceObserver(() => {
+  // The first contentful paint (the copy's frame: a first paint may come earlier, of the page's
+  // background alone), reported once that frame is on screen; a second at most, should the
+  // report never come.
+  const observer = new PerformanceObserver((list) => {
+    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
     observer.disconnect();
     clearTimeout(timer);
     start();

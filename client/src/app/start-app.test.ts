@@ -9,14 +9,17 @@ import path from 'node:path';
 
 const startScript = fs.readFileSync(path.join(__dirname, '../../inline/start-app.js'), 'utf8');
 
-/** What the browser reports to the page's paint observers. */
-let reportPaint: () => void;
+/** What the browser reports to the page's paint observers: a paint entry by its name. */
+let reportPaint: (name: 'first-paint' | 'first-contentful-paint') => void;
 let observing: string[];
 
 class FakePerformanceObserver {
   static supportedEntryTypes = ['paint', 'navigation'];
-  constructor(callback: () => void) {
-    reportPaint = callback;
+  constructor(callback: (list: { getEntriesByName: (name: string) => unknown[] }) => void) {
+    reportPaint = (paint) =>
+      callback({
+        getEntriesByName: (name) => (name === paint ? [{ name, entryType: 'paint' }] : []),
+      });
   }
   observe({ type }: { type: string }) {
     observing.push(type);
@@ -61,11 +64,14 @@ test('without a copy of the page, the app starts at once', () => {
   expect(observing).toEqual([]);
 });
 
-test("with a copy on screen, the app starts once the copy's first paint is reported", () => {
+test("with a copy on screen, the app starts once the copy's first contentful paint is reported", () => {
   load({ copy: true });
   expect(started()).toBe(false);
   expect(observing).toEqual(['paint']);
-  reportPaint();
+  // A first paint of the background alone is not the copy's.
+  reportPaint('first-paint');
+  expect(started()).toBe(false);
+  reportPaint('first-contentful-paint');
   expect(started()).toBe(true);
   expect(observing).toEqual([]);
   // Started once: the timer set against a missing report does nothing more.

@@ -11,13 +11,13 @@ const apiTarget = `http://localhost:${process.env.JOTTER_API_PORT ?? 4000}`;
 const themeColour = '#1c1c1f';
 
 /**
- * index.html, and the page the service worker answers every visit with (shell.html), as their
- * first paint needs them. The scripts of inline/ that it names (the theme, the
- * page the user left) are written into it: they run before any file could arrive, and the server
- * allows exactly these by their hashes (server/src/inline-scripts.ts). And its stylesheets come
- * before its scripts: Vite puts them after a dozen module preloads, and the service worker
- * answers a visit's requests in the order they are made, so the page could not paint (its
- * stylesheets block that) until every script was in.
+ * index.html, and shell.html (the page the service worker answers every visit with), as their
+ * first paint needs them. The scripts of inline/ that index.html names (the theme, the page the
+ * user left) are written into it: they run before any file could arrive, and the server allows
+ * exactly the inline scripts of both pages by their hashes (server/src/inline-scripts.ts). And
+ * its stylesheets come before its scripts: Vite puts them after a dozen module preloads, and the
+ * service worker answers a visit's requests in the order they are made, so the page could not
+ * paint (its stylesheets block that) until every script was in.
  */
 function firstPaint(): Plugin[] {
   return [
@@ -56,6 +56,9 @@ function firstPaint(): Plugin[] {
             `$1<template id="app-scripts">${scripts.join('')}</template>$1$2`,
           )
           .replace(/<\/body>/, `  <script>${start}</script>\n  </body>`);
+        if (scripts.length === 0 || !shell.includes('<template id="app-scripts"><script')) {
+          throw new Error("shell.html: index.html's scripts or its saved-page comment not found");
+        }
         this.emitFile({ type: 'asset', fileName: 'shell.html', source: shell });
       },
     },

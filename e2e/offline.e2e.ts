@@ -138,6 +138,16 @@ async function savedTitles(page: Page, titles: string[]): Promise<void> {
   );
 }
 
+/**
+ * Signs `user` in on `page` and waits until the service worker is active and the user's notes
+ * are saved in the browser: what one visit leaves for the next, offline or not.
+ */
+async function firstVisit(page: Page, user: { email: string; titles: string[] }): Promise<void> {
+  await signIn(page, user);
+  await serviceWorkerActive(page);
+  await savedTitles(page, user.titles);
+}
+
 it('is installable: a manifest with icons and an active service worker, per Chromium', async () => {
   // Chromium never offers to install from an incognito context (a plain `newContext`).
   const profile = await launchProfile(server.url, 'desktop');
@@ -163,9 +173,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('offline at %s width', (viewpo
     const user = await seededUser(`${viewport}-reader`, 3);
     context = await newContext(browser, server.url, viewport);
     const page = await context.newPage();
-    await signIn(page, user);
-    await serviceWorkerActive(page);
-    await savedTitles(page, user.titles);
+    await firstVisit(page, user);
 
     await context.setOffline(true);
     await page.reload();
@@ -182,9 +190,7 @@ it("a visit the service worker answers draws the page left first, and only then 
   const context = await newContext(browser, server.url, 'desktop');
   try {
     const page = await context.newPage();
-    await signIn(page, user);
-    await serviceWorkerActive(page);
-    await savedTitles(page, user.titles);
+    await firstVisit(page, user);
 
     // Leaving keeps a copy of the page; the next visit is answered by the service worker.
     const visit = await page.reload();
@@ -340,9 +346,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('writing offline at %s width',
     const context = await newContext(browser, server.url, viewport);
     try {
       const page = await context.newPage();
-      await signIn(page, user);
-      await serviceWorkerActive(page);
-      await savedTitles(page, user.titles);
+      await firstVisit(page, user);
       const [third, second, first] = user.titles as [string, string, string];
 
       await context.setOffline(true);
@@ -403,9 +407,7 @@ it('keeps every keystroke typed offline on a slow phone (8× CPU), through a rel
   const context = await newContext(browser, server.url, 'phone');
   try {
     const page = await context.newPage();
-    await signIn(page, user);
-    await serviceWorkerActive(page);
-    await savedTitles(page, user.titles);
+    await firstVisit(page, user);
     const cdp = await context.newCDPSession(page);
     await context.setOffline(true);
     await statusWith(page, 'Offline').waitFor();

@@ -8,12 +8,7 @@
 // replaces it.
 (() => {
   const scripts = document.getElementById('app-scripts');
-  let started = false;
-  const start = () => {
-    if (started) return;
-    started = true;
-    document.head.append(document.importNode(scripts.content, true));
-  };
+  const start = () => document.head.append(document.importNode(scripts.content, true));
   const copyShown = document.querySelector('#root > [inert]') !== null;
   // A hidden page paints only once it is shown: nothing to wait for then.
   const canWait =
@@ -27,15 +22,14 @@
   // The first contentful paint (the copy's frame: a first paint may come earlier, of the page's
   // background alone), reported once that frame is on screen; a second at most, should the
   // report never come.
-  const observer = new PerformanceObserver((list) => {
-    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+  const startOnce = () => {
     observer.disconnect();
     clearTimeout(timer);
     start();
+  };
+  const observer = new PerformanceObserver((list) => {
+    if (list.getEntriesByName('first-contentful-paint').length > 0) startOnce();
   });
-  const timer = setTimeout(() => {
-    observer.disconnect();
-    start();
-  }, 1000);
+  const timer = setTimeout(startOnce, 1000);
   observer.observe({ type: 'paint', buffered: true });
 })();

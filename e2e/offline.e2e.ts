@@ -6,6 +6,7 @@ import {
   card,
   expectTitles,
   logout,
+  notesList,
   postApi,
   signInThroughStorage,
   submitLogin,
@@ -106,12 +107,16 @@ function savedCaches(page: Page): Promise<Record<string, string[]>> {
         });
       const [keys, values] = await Promise.all([
         read(store.getAllKeys() as IDBRequest<string[]>),
-        read(store.getAll() as IDBRequest<Array<{ data: Record<string, { title?: string }> }>>),
+        read(store.getAll() as IDBRequest<Array<Record<string, unknown>>>),
       ]);
+      // A user's first record keeps its entities under `data`; the one apart is the entities.
+      type Entities = Record<string, { title?: string }>;
+      const entities = (value: Record<string, unknown> | undefined) =>
+        (value?.data ?? value ?? {}) as Entities;
       return Object.fromEntries(
         keys.map((key, i) => [
           key,
-          Object.entries(values[i]?.data ?? {})
+          Object.entries(entities(values[i]))
             .filter(([id]) => id.startsWith('Note:'))
             .map(([, note]) => note.title ?? '')
             .sort(),
@@ -127,15 +132,26 @@ function savedCaches(page: Page): Promise<Record<string, string[]>> {
 const userId = (page: Page) =>
   page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { id?: string }).id);
 
-/** Waits until the signed-in user's saved cache holds notes with exactly these titles. */
+/**
+ * Waits until the signed-in user's saved cache holds notes with exactly these titles: in its
+ * first record, and in the one kept apart for the notes past each list's first page.
+ */
 async function savedTitles(page: Page, titles: string[]): Promise<void> {
   const key = `apollo-cache:${await userId(page)}`;
-  await waitFor(
-    async () =>
-      JSON.stringify((await savedCaches(page))[key]) === JSON.stringify([...titles].sort()),
-    10_000,
-    `the saved cache to hold ${JSON.stringify(titles)}`,
-  );
+  const saved = async () => {
+    const caches = await savedCaches(page);
+    return [...(caches[key] ?? []), ...(caches[`${key}:later`] ?? [])].sort();
+  };
+  try {
+    await waitFor(
+      async () => JSON.stringify(await saved()) === JSON.stringify([...titles].sort()),
+      10_000,
+      `the saved cache to hold ${JSON.stringify(titles)}`,
+    );
+  } catch (error) {
+    const actual = await saved().catch(() => []);
+    throw new Error(`${(error as Error).message}; it holds ${JSON.stringify(actual)}`);
+  }
 }
 
 /**
@@ -212,6 +228,41 @@ it("a visit the service worker answers draws the page left first, and only then 
     // And the app's page, which replaced it, answers clicks.
     await card(page, user.titles[0]!).getByRole('button', { name: 'Archive note' }).click();
     await expectTitles(page, user.titles.slice(1));
+  } finally {
+    await context.close();
+  }
+});
+
+/** Scrolls to the end of the list of notes, as a user reaching for more would. */
+async function scrollToEnd(page: Page) {
+  await notesList(page).locator('li').last().scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 5000);
+}
+
+it('opens a long saved list offline a page of cards at a time, drawing the rest as the user scrolls', async () => {
+  const user = await seededUser('scroller', 45);
+  // A phone's single column: a page of cards is far taller than the screen.
+  const context = await newContext(browser, server.url, 'phone');
+  try {
+    const page = await context.newPage();
+    await page.goto('/login');
+    await submitLogin(page, user.email, password);
+    await expectTitles(page, user.titles.slice(0, 30));
+    await scrollToEnd(page);
+    await expectTitles(page, user.titles);
+    await serviceWorkerActive(page);
+    await savedTitles(page, user.titles);
+
+    // Back at the top, where the reload opens the page again.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await context.setOffline(true);
+    await page.reload();
+    await expectTitles(page, user.titles.slice(0, 30));
+    // Every saved note is back in the list, but the 15 past the first page wait at its end.
+    await page.locator('.sentinel').waitFor({ state: 'attached' });
+    await expectTitles(page, user.titles.slice(0, 30));
+    await scrollToEnd(page);
+    await expectTitles(page, user.titles);
   } finally {
     await context.close();
   }

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { noteTypePolicies } from '../../features/notes/api/note-cache';
 import { NotesListDocument } from '../../features/notes/api/note-queries';
 import {
@@ -16,12 +16,38 @@ import { renderApp, testUser } from '../../test-support/render-app';
 /**
  * Issue 15, a big saved cache: the notes no list shows on its first page are saved apart and
  * read back after the first screen, so a repeat visit draws its first cards without reading every
- * saved note first; the rest then follow, still without the server.
+ * saved note first; the rest then follow, still without the server, drawn a page at a time as the
+ * user reaches the end of the list.
  */
 
 const storage = indexedDbCacheStorage();
 const COUNT = PAGE_SIZE + 10;
 let server: FakeServer;
+
+/** The end of the list, as the browser would report it: reached when a test says so. */
+const observers = new Set<IntersectionObserverCallback>();
+class EndOfList {
+  constructor(private readonly report: IntersectionObserverCallback) {}
+  observe() {
+    observers.add(this.report);
+  }
+  disconnect() {
+    observers.delete(this.report);
+  }
+}
+const reachEnd = () =>
+  act(() => {
+    for (const report of observers) {
+      report([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
+    }
+  });
+
+beforeAll(() => {
+  window.IntersectionObserver = EndOfList as unknown as typeof IntersectionObserver;
+});
+afterAll(() => {
+  delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
+});
 
 // The list page's code loads lazily; loaded once here, no test's first render waits for it.
 beforeAll(() => import('./notes-route'));
@@ -67,14 +93,28 @@ async function earlierVisit() {
   await persistence.flush();
 }
 
-it('draws the first page from the saved cache, then every other saved note, without the server', async () => {
+it('draws the first page from the saved cache, then every other saved note as the user scrolls, without the server', async () => {
   await earlierVisit();
+  const asked = server.sent.length;
   server.hold();
 
-  renderApp('/home', server, {
+  const { client } = renderApp('/home', server, {
     persistence: createCachePersistence(storage, { later: notesAfterFirstPage }),
   });
   await waitFor(() => expect(cardTitles().length).toBeGreaterThan(0));
   expect(newestFirst.slice(0, cardTitles().length)).toEqual(cardTitles());
+  // The rest of the saved notes are read back into the list; the first page alone is drawn.
+  const listed = () =>
+    client.readQuery({ query: NotesListDocument, variables: firstPageVariables('NOTES') })?.list
+      .nodes.length;
+  await waitFor(() => expect(listed()).toBe(COUNT));
+  await waitFor(() => expect(cardTitles()).toEqual(newestFirst.slice(0, PAGE_SIZE)));
+  // The rest wait at the end of the list, for the user to get there.
+  expect(observers.size).toBe(1);
+
+  reachEnd();
   await waitFor(() => expect(cardTitles()).toEqual(newestFirst));
+  // The cards came from the saved cache: the server was asked for the list once (the route's
+  // refresh of the first page, held back), and for no page after it.
+  expect(server.sent.slice(asked).filter((name) => name === 'NotesList')).toHaveLength(1);
 });

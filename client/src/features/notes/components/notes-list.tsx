@@ -4,7 +4,7 @@ import { ErrorPanel } from '../../../components/error-panel';
 import type { NoteFilter, NoteLocation } from '../../../gql/graphql';
 import type { Note } from '../api/note-fields';
 import { useNoteList } from '../hooks/use-note-list';
-import { useProgressiveCount } from '../hooks/use-progressive-count';
+import { useRevealedCount } from '../hooks/use-revealed-count';
 import { LoadMoreSentinel } from './load-more-sentinel';
 import { NoteCard } from './note-card';
 
@@ -47,7 +47,7 @@ export function NotesList({ location, filter, filtering, onClearSearch }: NotesL
   // Apollo hands a new page to React as an urgent update; the cards follow in a transition,
   // which React renders in slices between frames instead of in the task that delivered it.
   const { notes, loading, error, hasNextPage, loadMore } = useDeferredValue(list);
-  const visible = useProgressiveCount(notes.length);
+  const { visible, limit, showMore } = useRevealedCount(notes.length, hasNextPage, loadMore);
 
   if (notes.length === 0) {
     if (loading) {
@@ -111,8 +111,8 @@ export function NotesList({ location, filter, filtering, onClearSearch }: NotesL
           )}
         </>
       )}
-      {/* Only once every loaded card is drawn, or it would ask for more too soon. */}
-      {hasNextPage && visible === notes.length && <LoadMoreSentinel onVisible={loadMore} />}
+      {/* A new marker for each page shown: it reports at once if the end is still in view. */}
+      {showMore && <LoadMoreSentinel key={limit} onVisible={showMore} />}
       {hasNextPage && loading && (
         <div className="list-status">
           <Spinner label="Loading more notes" />

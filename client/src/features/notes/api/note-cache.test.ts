@@ -46,10 +46,31 @@ describe('the notes lists in the cache', () => {
     expect(ids()).toEqual(['old', 'new']);
   });
 
-  it('drop a note from a filtered list when it stops matching', () => {
+  it('drop a note from a filtered list when it stops matching, and take it back when it matches again', () => {
     const { cache, ids } = cacheWith([newer], { tags: ['work'] });
     cache.modify({ id: cache.identify(newer), fields: { tags: () => [] } });
     expect(ids({ tags: ['work'] })).toEqual([]);
+    cache.modify({ id: cache.identify(newer), fields: { tags: () => ['work'] } });
+    expect(ids({ tags: ['work'] })).toEqual(['new']);
+
+    const search = cacheWith([newer, older], { search: 'Note' });
+    search.cache.modify({ id: search.cache.identify(older), fields: { title: () => 'Plan' } });
+    search.cache.modify({ id: search.cache.identify(older), fields: { textContent: () => '' } });
+    expect(search.ids()).toEqual(['new']);
+    search.cache.modify({
+      id: search.cache.identify(older),
+      fields: { title: () => 'Note again' },
+    });
+    expect(search.ids()).toEqual(['new', 'old']);
+  });
+
+  it('put a pinned note first, and leave out a note no longer in the cache', () => {
+    const third = aNote({ id: 'mid', createdAt: '2026-01-15T00:00:00.000Z' });
+    const { cache, ids } = cacheWith([newer, third, older]);
+    cache.modify({ id: cache.identify(older), fields: { pinned: () => true } });
+    expect(ids()).toEqual(['old', 'new', 'mid']);
+    cache.evict({ id: cache.identify(third) });
+    expect(ids()).toEqual(['old', 'new']);
   });
 
   it('take a note in where it sorts, only into lists whose filter it matches', () => {

@@ -7,7 +7,13 @@ import type {
 } from '@apollo/client';
 import type { NoteFilter, NoteLocation } from '../../../gql/graphql';
 import type { Note } from './note-fields';
-import { canonicalFilter, compareNotes, matchesFilter, type NoteListFields } from './note-rules';
+import {
+  canonicalFilter,
+  compareNotes,
+  fieldsUsedBy,
+  matchesFilter,
+  type NoteListFields,
+} from './note-rules';
 
 /**
  * How the Apollo cache holds the three lists. Each list field (`notes`, `archives`, `trash`)
@@ -32,17 +38,21 @@ interface CachedConnection {
 
 type ReadField = (fieldName: string, from: Reference | StoreObject) => unknown;
 
-/** The fields the list rules look at, read from the cache. */
-function listFields(ref: Reference | StoreObject, readField: ReadField): NoteListFields {
-  return {
-    id: readField('id', ref) as string,
-    title: readField('title', ref) as string,
-    textContent: readField('textContent', ref) as string,
-    tags: (readField('tags', ref) as string[] | undefined) ?? [],
-    priority: readField('priority', ref) as NoteListFields['priority'],
-    createdAt: readField('createdAt', ref) as string,
-    pinned: readField('pinned', ref) as boolean,
-  };
+/**
+ * The fields the list rules look at for `filter`, read from the cache (`fieldsUsedBy`); the
+ * others are left empty, and the list does not depend on them.
+ */
+function listFields(
+  ref: Reference | StoreObject,
+  readField: ReadField,
+  filter: NoteFilter,
+): NoteListFields {
+  const fields: NoteListFields = { id: '', title: '', textContent: '', tags: [], createdAt: '' };
+  for (const name of fieldsUsedBy(filter)) {
+    const value = readField(name, ref);
+    if (value !== undefined) Object.assign(fields, { [name]: value });
+  }
+  return fields;
 }
 
 /**
@@ -66,12 +76,13 @@ function listPolicy(location: NoteLocation): FieldPolicy<CachedConnection> {
       const fresh = incoming.nodes.filter((ref) => !seen.has(readField<string>('id', ref)));
       return { ...incoming, nodes: [...existing.nodes, ...fresh] };
     },
-    read(existing, { args, readField, canRead }) {
+    read(existing, { args, readField }) {
       if (!existing) return undefined;
       const filter = canonicalFilter(args?.filter as NoteFilter | undefined);
+      // A note no longer in the cache has no location either: it is left out with the others.
       const belongs = existing.nodes
-        .filter((ref) => canRead(ref) && readField('location', ref) === location)
-        .map((ref) => ({ ref, fields: listFields(ref, readField) }))
+        .filter((ref) => readField('location', ref) === location)
+        .map((ref) => ({ ref, fields: listFields(ref, readField, filter) }))
         .filter(({ fields }) => matchesFilter(fields, filter));
       const order = compareNotes(filter.sort);
       belongs.sort((a, b) => order(a.fields, b.fields));
@@ -113,7 +124,7 @@ export function placeInLists(cache: ApolloCache, note: Note): void {
         if (
           connection.pageInfo.hasNextPage &&
           last &&
-          compareNotes(filter.sort)(fields, listFields(last, readField)) > 0
+          compareNotes(filter.sort)(fields, listFields(last, readField, filter)) > 0
         ) {
           return connection;
         }

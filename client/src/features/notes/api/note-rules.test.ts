@@ -1,5 +1,12 @@
 import { aNote } from '../../../test-support/fake-server';
-import { canonicalFilter, compareNotes, matchesFilter } from './note-rules';
+import type { NoteFilter } from '../../../gql/graphql';
+import {
+  canonicalFilter,
+  compareNotes,
+  fieldsUsedBy,
+  matchesFilter,
+  type NoteListFields,
+} from './note-rules';
 
 const milk = aNote({ id: 'a', title: 'Milk', textContent: 'two litres', tags: ['home'] });
 const plan = aNote({ id: 'b', title: 'Plan', textContent: 'buy Milk', priority: 'HIGH' });
@@ -50,5 +57,48 @@ describe('canonicalFilter', () => {
       tags: ['a', 'b'],
       priority: 'LOW',
     });
+  });
+});
+
+describe('fieldsUsedBy', () => {
+  const notes = [
+    aNote({ id: '1', title: 'Milk', textContent: 'two litres', tags: ['home'], priority: 'LOW' }),
+    aNote({ id: '2', title: 'Plan', textContent: 'buy Milk', priority: 'HIGH', pinned: true }),
+    aNote({ id: '3', title: 'Trip', createdAt: '2026-03-01T00:00:00.000Z', tags: ['work'] }),
+    aNote({ id: '4', title: 'Trip', createdAt: '2026-03-01T00:00:00.000Z', priority: 'HIGH' }),
+    aNote({ id: '5', title: 'Old', createdAt: '2025-01-01T00:00:00.000Z', priority: 'LOW' }),
+  ];
+  const filters: NoteFilter[] = [
+    {},
+    { search: 'Milk' },
+    { tags: ['home', 'work'] },
+    { priority: 'HIGH' },
+    { sort: 'DATE_OLDEST' },
+    { sort: 'PRIORITY_LOW_TO_HIGH' },
+    { sort: 'PRIORITY_HIGH_TO_LOW', search: 'Trip', tags: ['work'] },
+  ];
+  /** Only the fields `fieldsUsedBy` names; the others empty, as the cache's list read leaves them. */
+  const only = (note: NoteListFields, filter: NoteFilter): NoteListFields => {
+    const kept: NoteListFields = { id: '', title: '', textContent: '', tags: [], createdAt: '' };
+    for (const name of fieldsUsedBy(filter)) Object.assign(kept, { [name]: note[name] });
+    return kept;
+  };
+
+  it.each(filters)('names every field the rules look at for %j', (filter) => {
+    const canonical = canonicalFilter(filter);
+    const order = compareNotes(canonical.sort);
+    for (const a of notes) {
+      expect(matchesFilter(only(a, canonical), canonical)).toBe(matchesFilter(a, canonical));
+      for (const b of notes) {
+        expect(Math.sign(order(only(a, canonical), only(b, canonical)))).toBe(
+          Math.sign(order(a, b)),
+        );
+      }
+    }
+  });
+
+  it('leaves the text out of an unfiltered list', () => {
+    expect(fieldsUsedBy({})).not.toEqual(expect.arrayContaining(['title']));
+    expect(fieldsUsedBy({})).not.toEqual(expect.arrayContaining(['textContent']));
   });
 });

@@ -3,7 +3,7 @@
  * to skip the browser figures, `-- --client-only` for the browser figures alone, `-- --sync-only`
  * for the live-sync figures alone, `-- --checklist-only` for ticking a checklist item on a card
  * alone, `-- --files-only` for the import and export figures alone, `-- --offline-only` for the
- * repeat visit from the local cache alone): every figure beside a baseline measured in the same
+ * repeat visit from the local cache and the list read from it alone): every figure beside a baseline measured in the same
  * run, printed
  * as one table and written to bench/results/latest.json.
  */
@@ -16,6 +16,7 @@ import { apiOverhead } from './api';
 import { checklistFigure } from './checklist';
 import { clientFigures } from './client';
 import { filesFigures } from './files';
+import { listReadFigures } from './list-read';
 import { repeatVisitFigures } from './repeat-visit';
 import { freePort, root, startMedian, startProcess } from './lib/server';
 import type { Figure } from './lib/stats';
@@ -184,6 +185,12 @@ async function main() {
   }
 
   if (withClient && !checklistOnly) {
+    console.log('Client: the main list read again from a cache of 10,000 notes…');
+    try {
+      figures.push(...listReadFigures(quick));
+    } catch (error) {
+      console.error('  ! list-read figure failed:', error instanceof Error ? error.message : error);
+    }
     console.log('Client: a repeat visit of /home offline, 10,000 notes in the saved cache…');
     try {
       figures.push(...(await repeatVisitFigures(quick)));

@@ -3,9 +3,9 @@
  * to skip the browser figures, `-- --client-only` for the browser figures alone, `-- --sync-only`
  * for the live-sync figures alone, `-- --checklist-only` for ticking a checklist item on a card
  * alone, `-- --files-only` for the import and export figures alone, `-- --offline-only` for the
- * repeat visit from the local cache and the list read from it alone): every figure beside a baseline measured in the same
- * run, printed
- * as one table and written to bench/results/latest.json.
+ * repeat visit from the local cache and the list read from it alone): every figure beside a
+ * baseline measured in the same run, printed as one table and written to
+ * bench/results/latest.json.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -12,6 +12,7 @@ import {
   compareNotes,
   fieldsUsedBy,
   matchesFilter,
+  pickListFields,
   type NoteListFields,
 } from './note-rules';
 
@@ -39,21 +40,14 @@ interface CachedConnection {
 type ReadField = (fieldName: string, from: Reference | StoreObject) => unknown;
 
 /**
- * The fields the list rules look at for `filter`, read from the cache (`fieldsUsedBy`); the
+ * The fields the list rules look at (`names`, from `fieldsUsedBy`), read from the cache; the
  * others are left empty, and the list does not depend on them.
  */
-function listFields(
+const listFields = (
   ref: Reference | StoreObject,
   readField: ReadField,
-  filter: NoteFilter,
-): NoteListFields {
-  const fields: NoteListFields = { id: '', title: '', textContent: '', tags: [], createdAt: '' };
-  for (const name of fieldsUsedBy(filter)) {
-    const value = readField(name, ref);
-    if (value !== undefined) Object.assign(fields, { [name]: value });
-  }
-  return fields;
-}
+  names: readonly (keyof NoteListFields)[],
+) => pickListFields(names, (name) => readField(name, ref));
 
 /**
  * An entry's key: the canonical filter as JSON, so the entry's filter can be read back from its
@@ -79,10 +73,11 @@ function listPolicy(location: NoteLocation): FieldPolicy<CachedConnection> {
     read(existing, { args, readField }) {
       if (!existing) return undefined;
       const filter = canonicalFilter(args?.filter as NoteFilter | undefined);
+      const names = fieldsUsedBy(filter);
       // A note no longer in the cache has no location either: it is left out with the others.
       const belongs = existing.nodes
         .filter((ref) => readField('location', ref) === location)
-        .map((ref) => ({ ref, fields: listFields(ref, readField, filter) }))
+        .map((ref) => ({ ref, fields: listFields(ref, readField, names) }))
         .filter(({ fields }) => matchesFilter(fields, filter));
       const order = compareNotes(filter.sort);
       belongs.sort((a, b) => order(a.fields, b.fields));
@@ -124,7 +119,7 @@ export function placeInLists(cache: ApolloCache, note: Note): void {
         if (
           connection.pageInfo.hasNextPage &&
           last &&
-          compareNotes(filter.sort)(fields, listFields(last, readField, filter)) > 0
+          compareNotes(filter.sort)(fields, listFields(last, readField, fieldsUsedBy(filter))) > 0
         ) {
           return connection;
         }

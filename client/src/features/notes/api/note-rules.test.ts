@@ -5,6 +5,7 @@ import {
   compareNotes,
   fieldsUsedBy,
   matchesFilter,
+  pickListFields,
   type NoteListFields,
 } from './note-rules';
 
@@ -77,12 +78,9 @@ describe('fieldsUsedBy', () => {
     { sort: 'PRIORITY_LOW_TO_HIGH' },
     { sort: 'PRIORITY_HIGH_TO_LOW', search: 'Trip', tags: ['work'] },
   ];
-  /** Only the fields `fieldsUsedBy` names; the others empty, as the cache's list read leaves them. */
-  const only = (note: NoteListFields, filter: NoteFilter): NoteListFields => {
-    const kept: NoteListFields = { id: '', title: '', textContent: '', tags: [], createdAt: '' };
-    for (const name of fieldsUsedBy(filter)) Object.assign(kept, { [name]: note[name] });
-    return kept;
-  };
+  /** Only the fields `fieldsUsedBy` names, picked as the cache's list read picks them. */
+  const only = (note: NoteListFields, filter: NoteFilter): NoteListFields =>
+    pickListFields(fieldsUsedBy(filter), (name) => note[name]);
 
   it.each(filters)('names every field the rules look at for %j', (filter) => {
     const canonical = canonicalFilter(filter);

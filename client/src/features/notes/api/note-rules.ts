@@ -83,6 +83,19 @@ export function fieldsUsedBy(filter: NoteFilter): (keyof NoteListFields)[] {
   return fields;
 }
 
+/** A note's list fields named in `names` (from `fieldsUsedBy`), as `read` gives them; the others empty. */
+export function pickListFields(
+  names: readonly (keyof NoteListFields)[],
+  read: (name: keyof NoteListFields) => unknown,
+): NoteListFields {
+  const fields: NoteListFields = { id: '', title: '', textContent: '', tags: [], createdAt: '' };
+  for (const name of names) {
+    const value = read(name);
+    if (value !== undefined) Object.assign(fields, { [name]: value });
+  }
+  return fields;
+}
+
 /**
  * A filter with its empty parts left out, its labels sorted and the default sort dropped: two
  * filters that give the same list are equal here (and share one cache entry).

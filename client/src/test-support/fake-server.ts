@@ -45,6 +45,13 @@ export function aNote(fields: Partial<Note> & { id: string }): Note {
  * before the server answers) and have the next request of an operation refused.
  */
 /** An earlier text of a note, as the fake server keeps it. */
+/** A list query's arguments. */
+interface ListArgs {
+  filter?: NoteFilter | null;
+  first?: number | null;
+  after?: string | null;
+}
+
 export interface FakeRevision {
   id: string;
   createdAt: string;
@@ -113,13 +120,22 @@ export function fakeServer(initial: Note[] = [], options: FakeServerOptions = {}
       throw new GraphQLError(`Note ${id} not found`, { extensions: { code: 'NOT_FOUND' } });
     return note;
   };
-  const page = (location: NoteLocation, filter: NoteFilter = {}) => ({
-    nodes: notes
-      .filter((n) => n.location === location && matchesFilter(n, filter))
-      .sort(compareNotes(filter.sort)),
-    totalCount: 0,
-    pageInfo: { endCursor: null, hasNextPage: false },
-  });
+  /** A page of a list, as the server pages it: `first` notes after the one named by `after`. */
+  const page = (location: NoteLocation, { filter, first, after }: ListArgs) => {
+    const all = notes
+      .filter((n) => n.location === location && matchesFilter(n, filter ?? {}))
+      .sort(compareNotes(filter?.sort));
+    const start = after ? all.findIndex((n) => n.id === after) + 1 : 0;
+    const nodes = all.slice(start, first == null ? undefined : start + first);
+    return {
+      nodes,
+      totalCount: all.length,
+      pageInfo: {
+        endCursor: nodes.at(-1)?.id ?? null,
+        hasNextPage: start + nodes.length < all.length,
+      },
+    };
+  };
   const move = (id: string, from: NoteLocation[], to: (note: Note) => Partial<Note>) => {
     const note = find(id, from);
     Object.assign(note, to(note));
@@ -139,9 +155,9 @@ export function fakeServer(initial: Note[] = [], options: FakeServerOptions = {}
   };
 
   const rootValue = {
-    notes: ({ filter }: { filter?: NoteFilter }) => page('NOTES', filter ?? {}),
-    archives: ({ filter }: { filter?: NoteFilter }) => page('ARCHIVE', filter ?? {}),
-    trash: () => page('TRASH'),
+    notes: (args: ListArgs) => page('NOTES', args),
+    archives: (args: ListArgs) => page('ARCHIVE', args),
+    trash: (args: ListArgs) => page('TRASH', args),
     labels: () =>
       [...new Set(notes.filter((n) => n.location !== 'TRASH').flatMap((n) => n.tags))].sort(),
     noteEventsCursor: () => String(events.length),

@@ -89,6 +89,7 @@ async function earlierVisit() {
   await client.query({
     query: NotesListDocument,
     variables: { ...firstPageVariables('NOTES'), after: first.data?.list.pageInfo.endCursor },
+    fetchPolicy: 'network-only',
   });
   await persistence.flush();
 }
@@ -105,8 +106,10 @@ it('draws the first page from the saved cache, then every other saved note as th
   expect(newestFirst.slice(0, cardTitles().length)).toEqual(cardTitles());
   // The rest of the saved notes are read back into the list; the first page alone is drawn.
   const listed = () =>
-    client.readQuery({ query: NotesListDocument, variables: firstPageVariables('NOTES') })?.list
-      .nodes.length;
+    client.readQuery({
+      query: NotesListDocument,
+      variables: { ...firstPageVariables('NOTES'), first: COUNT * 2 },
+    })?.list.nodes.length;
   await waitFor(() => expect(listed()).toBe(COUNT));
   await waitFor(() => expect(cardTitles()).toEqual(newestFirst.slice(0, PAGE_SIZE)));
   // The rest wait at the end of the list, for the user to get there.
@@ -117,4 +120,26 @@ it('draws the first page from the saved cache, then every other saved note as th
   // The cards came from the saved cache: the server was asked for the list once (the route's
   // refresh of the first page, held back), and for no page after it.
   expect(server.sent.slice(asked).filter((name) => name === 'NotesList')).toHaveLength(1);
+});
+
+it('asks the server for the next page only once the user has reached the end of what the cache holds', async () => {
+  const { client } = renderApp('/home', server, {
+    persistence: createCachePersistence(storage, { later: notesAfterFirstPage }),
+  });
+  await waitFor(() => expect(cardTitles()).toEqual(newestFirst.slice(0, PAGE_SIZE)));
+  const pages = () => server.sent.filter((name) => name === 'NotesList').length;
+  const before = pages();
+
+  // The first reach asks for a page more than the cache holds; the marker that follows asks the
+  // server for it.
+  reachEnd();
+  reachEnd();
+  await waitFor(() => expect(cardTitles()).toEqual(newestFirst));
+  expect(pages()).toBe(before + 1);
+  expect(
+    client.readQuery({
+      query: NotesListDocument,
+      variables: { ...firstPageVariables('NOTES'), first: COUNT * 2 },
+    })?.list.pageInfo.hasNextPage,
+  ).toBe(false);
 });

@@ -2,6 +2,7 @@ import { InMemoryCache } from '@apollo/client';
 import { NoteFieldsFragment, type Note } from './note-fields';
 import { aNote } from '../../../test-support/fake-server';
 import { noteTypePolicies, placeInLists } from './note-cache';
+import { writeNote } from './note-changes';
 import { ArchivesListDocument, NotesListDocument } from './note-queries';
 
 function cacheWith(
@@ -23,54 +24,60 @@ function cacheWith(
       },
     },
   });
-  const ids = (f = filter, doc = document) =>
-    cache
-      .readQuery({ query: doc, variables: { filter: f, first: 30 } })
-      ?.list.nodes.map((n) => n.id);
-  return { cache, ids };
+  const read = (f = filter, doc = document, first = 30) =>
+    cache.readQuery({ query: doc, variables: { filter: f, first } })?.list;
+  const ids = (f = filter, doc = document) => read(f, doc)?.nodes.map((n) => n.id);
+  return { cache, ids, read };
 }
 
 const older = aNote({ id: 'old', createdAt: '2026-01-01T00:00:00.000Z' });
 const newer = aNote({ id: 'new', createdAt: '2026-02-01T00:00:00.000Z', tags: ['work'] });
+const middle = aNote({ id: 'mid', createdAt: '2026-01-15T00:00:00.000Z' });
+
+/** `count` notes, newest first: n1 is the newest. */
+const manyNotes = (count: number) =>
+  Array.from({ length: count }, (_, i) =>
+    aNote({
+      id: `n${i + 1}`,
+      createdAt: new Date(Date.UTC(2026, 0, 1, 0, count - i)).toISOString(),
+    }),
+  );
 
 describe('the notes lists in the cache', () => {
-  it('show only the notes that are in their place now, and re-sort on change', () => {
+  it('leave out a note no longer in their place, whatever wrote the change', () => {
     const { cache, ids } = cacheWith([newer, older]);
     cache.modify({ id: cache.identify(newer), fields: { location: () => 'ARCHIVE' } });
     expect(ids()).toEqual(['old']);
     cache.modify({ id: cache.identify(newer), fields: { location: () => 'NOTES' } });
-    cache.modify({
-      id: cache.identify(older),
-      fields: { createdAt: () => '2026-03-01T00:00:00.000Z' },
-    });
-    expect(ids()).toEqual(['old', 'new']);
+    expect(ids()).toEqual(['new', 'old']);
+  });
+
+  it('move a changed note to where it now sorts', () => {
+    const { cache, ids } = cacheWith([newer, middle, older]);
+    writeNote(cache, { ...older, pinned: true });
+    expect(ids()).toEqual(['old', 'new', 'mid']);
+    writeNote(cache, { ...older, pinned: false, createdAt: '2026-01-20T00:00:00.000Z' });
+    expect(ids()).toEqual(['new', 'old', 'mid']);
   });
 
   it('drop a note from a filtered list when it stops matching, and take it back when it matches again', () => {
     const { cache, ids } = cacheWith([newer], { tags: ['work'] });
-    cache.modify({ id: cache.identify(newer), fields: { tags: () => [] } });
+    writeNote(cache, { ...newer, tags: [] });
     expect(ids({ tags: ['work'] })).toEqual([]);
-    cache.modify({ id: cache.identify(newer), fields: { tags: () => ['work'] } });
+    writeNote(cache, { ...newer, tags: ['work'] });
     expect(ids({ tags: ['work'] })).toEqual(['new']);
 
     const search = cacheWith([newer, older], { search: 'Note' });
-    search.cache.modify({ id: search.cache.identify(older), fields: { title: () => 'Plan' } });
-    search.cache.modify({ id: search.cache.identify(older), fields: { textContent: () => '' } });
+    writeNote(search.cache, { ...older, title: 'Plan', textContent: '' });
     expect(search.ids()).toEqual(['new']);
-    search.cache.modify({
-      id: search.cache.identify(older),
-      fields: { title: () => 'Note again' },
-    });
+    writeNote(search.cache, { ...older, title: 'Note again', textContent: '' });
     expect(search.ids()).toEqual(['new', 'old']);
   });
 
-  it('put a pinned note first, and leave out a note no longer in the cache', () => {
-    const third = aNote({ id: 'mid', createdAt: '2026-01-15T00:00:00.000Z' });
-    const { cache, ids } = cacheWith([newer, third, older]);
-    cache.modify({ id: cache.identify(older), fields: { pinned: () => true } });
-    expect(ids()).toEqual(['old', 'new', 'mid']);
-    cache.evict({ id: cache.identify(third) });
-    expect(ids()).toEqual(['old', 'new']);
+  it('leave out a note no longer in the cache', () => {
+    const { cache, ids } = cacheWith([newer, middle, older]);
+    cache.evict({ id: cache.identify(middle) });
+    expect(ids()).toEqual(['new', 'old']);
   });
 
   it('take a note in where it sorts, only into lists whose filter it matches', () => {
@@ -97,21 +104,54 @@ describe('the notes lists in the cache', () => {
   });
 
   it('leave a note that sorts after an unfinished list to its own page', () => {
-    const { cache, ids } = cacheWith([newer], {}, true);
-    cache.writeFragment({ data: older, fragment: NoteFieldsFragment, fragmentName: 'NoteFields' });
-    placeInLists(cache, older);
-    expect(ids()).toEqual(['new']);
+    const { cache, ids } = cacheWith([newer, middle], {}, true);
+    writeNote(cache, older);
+    expect(ids()).toEqual(['new', 'mid']);
+    // A listed note that now sorts past the loaded pages leaves them too.
+    writeNote(cache, { ...newer, createdAt: '2025-12-01T00:00:00.000Z' });
+    expect(ids()).toEqual(['mid']);
   });
 
-  it('put a note into the list of its new place', () => {
-    const { cache, ids } = cacheWith([], {}, false, ArchivesListDocument);
-    const archived = { ...older, location: 'ARCHIVE' as const };
-    cache.writeFragment({
-      data: archived,
-      fragment: NoteFieldsFragment,
-      fragmentName: 'NoteFields',
+  it('move a note out of the list of its old place and into the list of its new one', () => {
+    const { cache, ids } = cacheWith([newer, older]);
+    cache.writeQuery({
+      query: ArchivesListDocument,
+      variables: { filter: {}, first: 30 },
+      data: {
+        __typename: 'Query',
+        list: {
+          __typename: 'NoteConnection',
+          nodes: [],
+          pageInfo: { __typename: 'PageInfo', endCursor: null, hasNextPage: false },
+        },
+      },
     });
-    placeInLists(cache, archived);
+    writeNote(cache, { ...older, location: 'ARCHIVE' });
     expect(ids({}, ArchivesListDocument)).toEqual(['old']);
+    expect(ids()).toEqual(['new']);
+    // Stored, not only hidden: the main list's entry no longer holds it.
+    const stored = cache.extract().ROOT_QUERY?.['notes:{}'] as { nodes: unknown[] };
+    expect(stored.nodes).toHaveLength(1);
+  });
+
+  it('answer with the first notes a query asks for, and say when the cache holds more', () => {
+    const { read } = cacheWith(manyNotes(100));
+    const page = read({}, NotesListDocument, 30)!;
+    expect(page.nodes.map((n) => n.id)).toEqual(manyNotes(30).map((n) => n.id));
+    expect(page.pageInfo.hasNextPage).toBe(true);
+    const all = read({}, NotesListDocument, 200)!;
+    expect(all.nodes).toHaveLength(100);
+    expect(all.pageInfo.hasNextPage).toBe(false);
+  });
+
+  it('read only the notes they answer with: a change past them leaves the answer as it was', () => {
+    const notes = manyNotes(100);
+    const { cache, read } = cacheWith(notes);
+    const before = read();
+    writeNote(cache, { ...notes[80]!, title: 'Changed far down the list' });
+    expect(read()).toBe(before);
+    writeNote(cache, { ...notes[3]!, title: 'Changed on the first page' });
+    expect(read()).not.toBe(before);
+    expect(read()!.nodes[3]!.title).toBe('Changed on the first page');
   });
 });

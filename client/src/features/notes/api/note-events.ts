@@ -3,7 +3,7 @@ import { graphql } from '../../../gql';
 import type { NoteEventsSubscription } from '../../../gql/graphql';
 import { NoteFieldsFragment, type Note } from './note-fields';
 import { writeNote } from './note-changes';
-import { forgetNote } from './note-cache';
+import { forgetNote, placeInLists } from './note-cache';
 
 /** Where the signed-in user's change feed stands now. */
 export const NoteEventsCursorDocument = graphql(`
@@ -41,7 +41,7 @@ export function cachedNote(cache: ApolloCache, id: string): Note | null {
  * Puts a change from the feed into the cache: a newer version of a note replaces what the cache
  * has and takes its place in the lists (so every list, card and open editor follows); a deleted
  * note goes. An event no newer than what the cache holds (this tab's own change, or one replayed
- * twice) changes nothing.
+ * twice) changes nothing but where the cached note sits in the lists.
  */
 export function applyNoteEvent(cache: ApolloCache, event: NoteEvent): void {
   if (!event.note) {
@@ -49,6 +49,8 @@ export function applyNoteEvent(cache: ApolloCache, event: NoteEvent): void {
     return;
   }
   const current = cachedNote(cache, event.noteId);
-  if (current && current.version >= event.note.version) return;
-  writeNote(cache, event.note);
+  // Already here (a list's answer may have brought it first): it still takes its place in the
+  // other lists, which that answer did not touch.
+  if (current && current.version >= event.note.version) placeInLists(cache, current);
+  else writeNote(cache, event.note);
 }

@@ -9,7 +9,8 @@ import { RichTextEditor, isHtmlEmpty } from '../../../components/rich-text';
 import { readableTextColor } from '../../../lib/color';
 import { useApolloClient } from '@apollo/client/react';
 import type { NoteInput, NoteLocation } from '../../../gql/graphql';
-import { NoteFieldsFragment, type Note } from '../api/note-fields';
+import type { Note } from '../api/note-fields';
+import { writeNote } from '../api/note-changes';
 import { conflictCurrent } from '../api/outbox';
 import { useAddNote } from '../api/use-add-note';
 import { useArchiveNote, useTrashNote, useUnarchiveNote } from '../api/use-move-note';
@@ -139,11 +140,7 @@ export function NoteEditor({ note, location, onClose }: NoteEditorProps) {
         // Changed elsewhere since this edit began: the newer note comes in beside the draft. If
         // nothing the user touched changed, the save goes again on top of it; else they choose.
         setResaveAt(current.version);
-        client.cache.writeFragment({
-          fragment: NoteFieldsFragment,
-          fragmentName: 'NoteFields',
-          data: current,
-        });
+        writeNote(client.cache, current);
         return;
       }
       reportFailure(error, saveMessages(location, false).failure);

@@ -46,8 +46,8 @@ export function NotesList({ location, filter, filtering, onClearSearch }: NotesL
   const list = useNoteList(location, filter);
   // Apollo hands a new page to React as an urgent update; the cards follow in a transition,
   // which React renders in slices between frames instead of in the task that delivered it.
-  const { notes, loading, error, hasNextPage, loadMore } = useDeferredValue(list);
-  const { visible, limit, showMore } = useRevealedCount(notes.length, hasNextPage, loadMore);
+  const { notes, loading, error, hasNextPage, limit, loadMore } = useDeferredValue(list);
+  const { visible, showMore } = useRevealedCount(notes.length, hasNextPage, loadMore);
 
   if (notes.length === 0) {
     if (loading) {
@@ -111,7 +111,7 @@ export function NotesList({ location, filter, filtering, onClearSearch }: NotesL
           )}
         </>
       )}
-      {/* A new marker for each page shown: it reports at once if the end is still in view. */}
+      {/* A new marker for each page asked for: it reports at once if the end is still in view. */}
       {showMore && <LoadMoreSentinel key={limit} onVisible={showMore} />}
       {hasNextPage && loading && (
         <div className="list-status">

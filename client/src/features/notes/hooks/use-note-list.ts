@@ -7,14 +7,18 @@ import { cachedMatches, forgetList } from '../api/note-cache';
 import { LIST_DOCUMENT } from '../api/note-queries';
 import { isNetworkFailure } from '../api/outbox';
 import { useConnectionStatus } from '../../../lib/connection-status';
-import { firstPageVariables } from '../api/prefetch';
+import { firstPageVariables, PAGE_SIZE } from '../api/prefetch';
 
 /** What a list page renders. */
 export interface NoteListState {
+  /** The list's notes drawn so far: a page at first, a page more each time `loadMore` is called. */
   notes: Note[];
   loading: boolean;
   error: unknown;
+  /** Whether there is more of the list, in the cache or on the server. */
   hasNextPage: boolean;
+  /** How many notes are wanted now: it grows by a page with each `loadMore`. */
+  limit: number;
   loadMore: () => void;
 }
 
@@ -28,16 +32,23 @@ interface ListVariables {
 const NO_NOTES: Note[] = [];
 
 /**
- * The list of one place (main list, archive or trash) for a filter, paged with `loadMore`. It
- * reads the cache first: the route's loader refreshes the first page on every visit (prefetch.ts),
- * and the cache keeps every list in step with the changes made here.
+ * The list of one place (main list, archive or trash) for a filter, a page at a time. It reads the
+ * cache first: the route's loader refreshes the first page on every visit (prefetch.ts), and the
+ * cache keeps every list in step with the changes made here. The query's `first` is how much of
+ * the list is wanted, not how much the cache holds: a cache restored with thousands of notes
+ * answers with one page of them, and each `loadMore` asks for a page more, from the cache while it
+ * holds more and from the server after that. A new filter starts again from one page.
  */
 export function useNoteList(location: NoteLocation, filter: NoteFilter): NoteListState {
   // The three list queries differ only in the field they read (each answers as `list`).
   const document = LIST_DOCUMENT[location] as TypedDocumentNode<NotesListQuery, ListVariables>;
+  const listKey = `${location}:${JSON.stringify(filter)}`;
+  const [wanted, setWanted] = useState({ listKey, limit: PAGE_SIZE });
+  const limit = wanted.listKey === listKey ? wanted.limit : PAGE_SIZE;
   const variables = {
     ...firstPageVariables(location),
     ...(location === 'TRASH' ? {} : { filter }),
+    first: limit,
   };
   const { data, fetchMore, loading, error } = useQuery(document, {
     variables,
@@ -47,21 +58,30 @@ export function useNoteList(location: NoteLocation, filter: NoteFilter): NoteLis
   const connection = data?.list;
   const endCursor = connection?.pageInfo.endCursor;
   const hasNextPage = connection?.pageInfo.hasNextPage ?? false;
+  const notes = connection?.nodes ?? NO_NOTES;
+  const shown = notes.length;
 
   const loadMore = useCallback(() => {
-    if (!hasNextPage || !endCursor || loading) return;
-    void fetchMore({ variables: { after: endCursor } }).catch((e: unknown) =>
+    if (!hasNextPage || loading) return;
+    // As many as the cache gave and a page more: reaching the end again before they are drawn
+    // asks for nothing more.
+    if (shown >= limit) {
+      setWanted({ listKey, limit: shown + PAGE_SIZE });
+      return;
+    }
+    // Fewer than wanted, and more to come: the cache holds no more, the server does.
+    if (!endCursor) return;
+    void fetchMore({ variables: { after: endCursor, first: PAGE_SIZE } }).catch((e: unknown) =>
       console.error('Loading more notes failed:', e),
     );
-  }, [fetchMore, hasNextPage, endCursor, loading]);
+  }, [fetchMore, hasNextPage, endCursor, loading, shown, limit, listKey]);
 
-  const notes = connection?.nodes ?? NO_NOTES;
   const shownError = offlineList ? undefined : error;
   // The same object until something in it changes: NotesList defers it, and a new object on
   // every render would make each render a deferred one too.
   return useMemo(
-    () => ({ notes, loading, error: shownError, hasNextPage, loadMore }),
-    [notes, loading, shownError, hasNextPage, loadMore],
+    () => ({ notes, loading, error: shownError, hasNextPage, limit, loadMore }),
+    [notes, loading, shownError, hasNextPage, limit, loadMore],
   );
 }
 

@@ -185,7 +185,7 @@ async function main() {
   }
 
   if (withClient && !checklistOnly) {
-    console.log('Client: the main list read again from a cache of 10,000 notes…');
+    console.log('Client: a card action and the list read again, 10,000 notes cached…');
     try {
       figures.push(...listReadFigures(quick));
     } catch (error) {

@@ -36,7 +36,11 @@ export const LIST_FIELD: Record<NoteLocation, 'notes' | 'archives' | 'trash'> = 
 };
 
 /** The place each list field holds. */
-const PLACE: Record<string, NoteLocation> = { notes: 'NOTES', archives: 'ARCHIVE', trash: 'TRASH' };
+export const LIST_PLACE: Record<string, NoteLocation> = {
+  notes: 'NOTES',
+  archives: 'ARCHIVE',
+  trash: 'TRASH',
+};
 
 interface CachedConnection {
   nodes: readonly Reference[];
@@ -127,7 +131,7 @@ export function placeInLists(cache: ApolloCache, note: Note): void {
     const at = connection.nodes.findIndex((node) => node.__ref === ref);
     const others = at < 0 ? connection.nodes : connection.nodes.toSpliced(at, 1);
     const without = at < 0 ? connection : { ...connection, nodes: others };
-    if (note.location !== PLACE[fieldName] || !matchesFilter(fields, filter)) return without;
+    if (note.location !== LIST_PLACE[fieldName] || !matchesFilter(fields, filter)) return without;
     const order = compareNotes(filter.sort);
     const names = fieldsUsedBy(filter);
     // The first note that sorts after this one.

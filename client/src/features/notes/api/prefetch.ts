@@ -1,5 +1,6 @@
 import type { ApolloClient, TypedDocumentNode } from '@apollo/client';
 import type { NoteFilter, NoteLocation, NotesListQuery } from '../../../gql/graphql';
+import { LIST_PLACE } from './note-cache';
 import { LabelsDocument, LIST_DOCUMENT } from './note-queries';
 import { canonicalFilter, compareNotes, matchesFilter, type NoteListFields } from './note-rules';
 
@@ -25,13 +26,6 @@ export function prefetchFirstPage(client: ApolloClient, location: NoteLocation):
     client.query({ query: LabelsDocument, fetchPolicy: 'network-only' }).catch(ignore);
   }
 }
-
-/** The place each list field of the cache holds. */
-const FIELD_LOCATION: Record<string, NoteLocation> = {
-  notes: 'NOTES',
-  archives: 'ARCHIVE',
-  trash: 'TRASH',
-};
 
 interface SavedList {
   nodes?: { __ref?: string }[];
@@ -67,7 +61,7 @@ export function notesAfterFirstPage(data: Readonly<Record<string, unknown>>): {
   const shortened: Record<string, SavedList> = {};
   for (const [storeFieldName, list] of Object.entries(root)) {
     const fieldName = /^\w+/.exec(storeFieldName)?.[0] ?? '';
-    const location = FIELD_LOCATION[fieldName];
+    const location = LIST_PLACE[fieldName];
     if (!location || !Array.isArray(list?.nodes)) continue;
     const filter = savedFilter(storeFieldName, fieldName);
     const notes: (NoteListFields & { ref: string })[] = [];

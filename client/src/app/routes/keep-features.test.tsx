@@ -2,6 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { aNote, fakeServer, type FakeServer } from '../../test-support/fake-server';
 import { renderApp } from '../../test-support/render-app';
+import { TrashListDocument } from '../../features/notes/api/note-queries';
+import { PAGE_SIZE } from '../../features/notes/api/prefetch';
 
 /**
  * Issue 13 as a Keep user drives it: pins and the Pinned/Others groups, Undo on every reversible
@@ -309,5 +311,39 @@ describe('Empty trash', () => {
     act(release);
     expect(await screen.findByText('Trash Emptied')).toBeInTheDocument();
     expect(server.notes.some((n) => n.location === 'TRASH')).toBe(false);
+  });
+
+  it('takes out at once every trashed note the cache holds, not only the cards drawn so far', async () => {
+    const many = Array.from({ length: PAGE_SIZE + 5 }, (_, i) =>
+      aNote({
+        id: `t${i}`,
+        title: `Trashed ${i}`,
+        location: 'TRASH',
+        previousLocation: 'NOTES',
+        createdAt: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString(),
+      }),
+    );
+    server = fakeServer(many);
+    const { client } = renderApp('/trash', server);
+    await waitFor(() => expect(titlesIn('Notes')).toHaveLength(PAGE_SIZE));
+    // The whole trash in the cache, as after scrolling it or restoring a saved cache.
+    await client.query({
+      query: TrashListDocument,
+      variables: { first: PAGE_SIZE * 2 },
+      fetchPolicy: 'network-only',
+    });
+    expect(titlesIn('Notes')).toHaveLength(PAGE_SIZE);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Empty trash' }));
+    const release = server.hold();
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Empty trash?' })).getByRole('button', {
+        name: 'Empty trash',
+      }),
+    );
+    expect(await screen.findByText('No Notes In Trash')).toBeInTheDocument();
+    act(release);
+    expect(await screen.findByText('Trash Emptied')).toBeInTheDocument();
+    expect(server.notes).toHaveLength(0);
   });
 });

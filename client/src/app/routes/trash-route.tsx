@@ -37,7 +37,7 @@ export function TrashRoute() {
           onCancel={() => setConfirming(false)}
           onConfirm={() => {
             setConfirming(false);
-            void runNoteAction(() => emptyTrash(notes.map((note) => note.id)), emptyTrashMessages);
+            void runNoteAction(emptyTrash, emptyTrashMessages);
           }}
         />
       )}

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import type { Note } from './note-fields';
-import { forgetNote } from './note-cache';
+import { cachedMatches, forgetNote } from './note-cache';
 import { DeleteNoteDocument, EmptyTrashDocument } from './note-mutations';
 import { useOutbox } from './outbox-context';
 
@@ -28,21 +28,20 @@ export function useDeleteNote(): (note: Note) => Promise<void> {
 }
 
 /**
- * Deletes every note in the trash forever: the trash empties at once, and fills again if the
- * server refuses. Resolves to the ids deleted.
+ * Deletes every note in the trash forever: every trashed note the cache holds leaves at once
+ * (not only the cards drawn so far), and the trash fills again if the server refuses. Resolves
+ * to the ids deleted.
  */
-export function useEmptyTrash(): (trashed: readonly string[]) => Promise<string[]> {
+export function useEmptyTrash(): () => Promise<string[]> {
   const client = useApolloClient();
-  return useCallback(
-    async (trashed: readonly string[]) => {
-      const { data } = await client.mutate({
-        mutation: EmptyTrashDocument,
-        optimisticResponse: { __typename: 'Mutation', emptyTrash: [...trashed] },
-        update: (cache, result) => result.data?.emptyTrash.forEach((id) => forgetNote(cache, id)),
-      });
-      if (!data) throw new Error('the server answered without the ids');
-      return data.emptyTrash;
-    },
-    [client],
-  );
+  return useCallback(async () => {
+    const trashed = cachedMatches(client.cache, 'TRASH', {}).map((note) => note.id);
+    const { data } = await client.mutate({
+      mutation: EmptyTrashDocument,
+      optimisticResponse: { __typename: 'Mutation', emptyTrash: trashed },
+      update: (cache, result) => result.data?.emptyTrash.forEach((id) => forgetNote(cache, id)),
+    });
+    if (!data) throw new Error('the server answered without the ids');
+    return data.emptyTrash;
+  }, [client]);
 }

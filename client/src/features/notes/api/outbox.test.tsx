@@ -112,6 +112,40 @@ it('queues changes made offline, shows them at once, and sends them in order whe
   expect(cached(client, made!.id)).toMatchObject({ location: 'ARCHIVE', version: made!.version });
 });
 
+it('sends what waits when the server answers though the browser says it is offline (Jotter on the same machine)', async () => {
+  const server = fakeServer([aNote({ id: 'n1' })]);
+  const { outbox, hooks } = setUp(server);
+  // No network for the browser, but the server on this machine still answers, and the browser
+  // never fires 'online'.
+  online = false;
+  await act(async () => {
+    await hooks().update(aNote({ id: 'n1' }), { title: 'Written on the train' }, 1);
+    await hooks().update(aNote({ id: 'n1', title: 'Written on the train', version: 2 }), {
+      priority: 'HIGH',
+    });
+  });
+  // Kept to send, whatever the browser says: tried at once, then after 1, 2, 4… seconds.
+  await waitFor(() => expect(outbox.getState().count).toBe(0), { timeout: 2500 });
+  expect(server.sent).toEqual(['UpdateNote', 'UpdateNote']);
+  expect(server.notes[0]).toMatchObject({ title: 'Written on the train', priority: 'HIGH' });
+});
+
+it('does not push the next try further away with each change made while it waits', async () => {
+  const server = fakeServer([aNote({ id: 'n1' })]);
+  const { outbox, hooks } = setUp(server);
+  setOnline(server, false);
+  await act(async () => {
+    for (let version = 1; version <= 6; version += 1) {
+      await hooks().update(aNote({ id: 'n1', version }), { title: `Edit ${version}` }, version);
+    }
+  });
+  expect(outbox.getState().count).toBe(6);
+  // The server can be reached again; the browser has not said so.
+  server.cutNetwork(false);
+  await waitFor(() => expect(outbox.getState().count).toBe(0), { timeout: 3500 });
+  expect(server.notes[0]?.title).toBe('Edit 6');
+});
+
 it('keeps queueing while earlier changes wait, so the order holds even once online', async () => {
   const server = fakeServer([aNote({ id: 'n1' })]);
   const { client, outbox, hooks } = setUp(server);

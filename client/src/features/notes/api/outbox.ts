@@ -27,6 +27,10 @@ import { CurrentNoteDocument } from './note-queries';
  *   (no answer at all, or a gateway's 502/503/504), or when earlier changes are still waiting (so
  *   the order holds). Otherwise it goes straight to the server, as before; a refusal or a server
  *   error rolls back with the spec's toast.
+ * - What waits is sent when the browser says it is back online, and tried again meanwhile after
+ *   1, 2, 4… up to 30 seconds, whatever the browser says: a browser with no network at all can
+ *   still reach a Jotter server on the same machine (`navigator.onLine` is then false), and a
+ *   browser that says it is online may not reach the server.
  * - A queued change shows at once, written into the cache as the note will be, and is marked as
  *   waiting (the cards and the top bar say so). A reload or a closed tab keeps the queue; the
  *   next visit shows the changes again and sends them.
@@ -195,12 +199,18 @@ export function createOutbox(
 
   const scheduleRetry = () => {
     clearTimeout(retryTimer);
-    retryTimer = setTimeout(() => void flush(), Math.min(MAX_RETRY_MS, 1000 * 2 ** attempt));
+    retryTimer = setTimeout(
+      () => {
+        retryTimer = undefined;
+        void flush();
+      },
+      Math.min(MAX_RETRY_MS, 1000 * 2 ** attempt),
+    );
     attempt += 1;
   };
 
+  // The browser's word decides whether a new change waits; sending what waits is always tried.
   const online = () => typeof navigator === 'undefined' || navigator.onLine;
-  const canSend = () => userId !== null && online();
 
   async function queue(change: OutboxChange, local: Note | null): Promise<void> {
     if (!userId) throw new Error('Nobody is signed in to keep this change for.');
@@ -208,7 +218,8 @@ export function createOutbox(
     showLocally(entry);
     await storage.put(userId, entry);
     publish([...entries, entry]);
-    if (canSend()) scheduleRetry();
+    // A try already planned stays as it is: each change made offline would push it further away.
+    if (!flushing && retryTimer === undefined) scheduleRetry();
   }
 
   async function submit<T>(change: OutboxChange, local: Note | null, send: () => Promise<T>) {
@@ -363,7 +374,7 @@ export function createOutbox(
     const versions = new Map<string, { local: number; server: number }>();
     handedOver.clear();
     for (;;) {
-      if (userId !== owner || !canSend()) return;
+      if (userId !== owner) return;
       const [entry] = await storage.list(owner);
       if (!entry) break;
       const { change } = entry;
@@ -402,8 +413,9 @@ export function createOutbox(
   async function flush(): Promise<void> {
     if (flushing) return flushing;
     const owner = userId;
-    if (!owner || !canSend()) return;
+    if (!owner) return;
     clearTimeout(retryTimer);
+    retryTimer = undefined;
     const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
     const run = async () => {
       if (locks) await locks.request(`jotter-outbox:${owner}`, () => sendAll(owner));
@@ -412,7 +424,8 @@ export function createOutbox(
     flushing = run()
       .catch((error: unknown) => {
         if (graphQLErrorCode(error) === 'UNAUTHENTICATED') return;
-        console.warn('Changes made offline are waiting for the server:', error);
+        // Expected while the browser says it is offline: only a surprise is worth a warning.
+        if (online()) console.warn('Changes made offline are waiting for the server:', error);
         scheduleRetry();
       })
       .finally(() => {
@@ -447,6 +460,7 @@ export function createOutbox(
       return () => {
         if (userId === owner) userId = null;
         clearTimeout(retryTimer);
+        retryTimer = undefined;
         window.removeEventListener('online', onOnline);
         channel?.removeEventListener('message', onMessage);
         publish([], { tellTabs: false });

@@ -675,3 +675,34 @@ it('says Offline when the server stops answering while the browser says it is on
     await context.close();
   }
 });
+
+it('saves what waited when the browser says it is offline but the server answers (Jotter on the same machine)', async () => {
+  const user = await seededUser('local', 2);
+  const context = await newContext(browser, server.url, 'desktop');
+  try {
+    // A laptop with Wi-Fi off and Jotter running on it: the browser reports no network (and
+    // never fires 'online'), yet every request to the server on this machine is answered.
+    await context.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'onLine', { get: () => false });
+    });
+    const page = await context.newPage();
+    await signIn(page, user);
+    const [newer, older] = user.titles as [string, string];
+    expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+
+    await editTitle(page, older, 'Renamed with the Wi-Fi off');
+    await waitFor(
+      async () =>
+        (await serverTitles(user.token)).notes.includes('Renamed with the Wi-Fi off') &&
+        (await page.getByText('Not saved to the server yet').count()) === 0,
+      15_000,
+      'the change to reach the server',
+    );
+    expect((await serverTitles(user.token)).notes).toEqual(
+      [newer, 'Renamed with the Wi-Fi off'].sort(),
+    );
+    await page.screenshot({ path: `${shots}/browser-offline-server-local.png` });
+  } finally {
+    await context.close();
+  }
+});

@@ -1,25 +1,36 @@
 import { useCallback } from 'react';
 import type { ApolloCache } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
+import { placeInLists } from './note-cache';
+import { NoteFieldsFragment } from './note-fields';
 import { DeleteLabelDocument, RenameLabelDocument } from './note-mutations';
 import { LabelsDocument } from './note-queries';
 
-/** Changes the labels of every cached note: each label through `change`, null drops it. */
+/**
+ * Changes the labels of every cached note, each label through `change` (null drops it), and puts
+ * each changed note where it now belongs in the cached lists (a list of the new label gains it,
+ * one of the old label loses it).
+ */
 function relabelCachedNotes(cache: ApolloCache, change: (label: string) => string | null): void {
   for (const id of Object.keys(cache.extract(true) as Record<string, unknown>)) {
     if (!id.startsWith('Note:')) continue;
+    let changed = false;
     cache.modify({
       id,
       fields: {
         tags: (value) => {
           const tags = value as readonly string[];
           const next = [...new Set(tags.map(change).filter((tag): tag is string => tag !== null))];
-          return next.length === tags.length && next.every((tag, i) => tag === tags[i])
-            ? tags
-            : next;
+          if (next.length === tags.length && next.every((tag, i) => tag === tags[i])) return tags;
+          changed = true;
+          return next;
         },
       },
     });
+    const note = changed
+      ? cache.readFragment({ id, fragment: NoteFieldsFragment, fragmentName: 'NoteFields' })
+      : null;
+    if (note) placeInLists(cache, note);
   }
 }
 

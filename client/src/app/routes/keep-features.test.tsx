@@ -290,6 +290,19 @@ describe('labels', () => {
   });
 });
 
+/** Confirms "Empty trash" with the server's answer held: the trash is empty before it answers. */
+async function confirmEmptyTrashBeforeTheServerAnswers() {
+  const release = server.hold();
+  fireEvent.click(
+    within(screen.getByRole('dialog', { name: 'Empty trash?' })).getByRole('button', {
+      name: 'Empty trash',
+    }),
+  );
+  expect(await screen.findByText('No Notes In Trash')).toBeInTheDocument();
+  act(release);
+  expect(await screen.findByText('Trash Emptied')).toBeInTheDocument();
+}
+
 describe('Empty trash', () => {
   it('asks, then empties the trash at once', async () => {
     const user = userEvent.setup();
@@ -301,15 +314,7 @@ describe('Empty trash', () => {
     expect(titlesIn('Notes')).toEqual(['Binned']);
 
     await user.click(screen.getByRole('button', { name: 'Empty trash' }));
-    const release = server.hold();
-    fireEvent.click(
-      within(screen.getByRole('dialog', { name: 'Empty trash?' })).getByRole('button', {
-        name: 'Empty trash',
-      }),
-    );
-    expect(await screen.findByText('No Notes In Trash')).toBeInTheDocument();
-    act(release);
-    expect(await screen.findByText('Trash Emptied')).toBeInTheDocument();
+    await confirmEmptyTrashBeforeTheServerAnswers();
     expect(server.notes.some((n) => n.location === 'TRASH')).toBe(false);
   });
 
@@ -335,15 +340,7 @@ describe('Empty trash', () => {
     expect(titlesIn('Notes')).toHaveLength(PAGE_SIZE);
 
     fireEvent.click(screen.getByRole('button', { name: 'Empty trash' }));
-    const release = server.hold();
-    fireEvent.click(
-      within(screen.getByRole('dialog', { name: 'Empty trash?' })).getByRole('button', {
-        name: 'Empty trash',
-      }),
-    );
-    expect(await screen.findByText('No Notes In Trash')).toBeInTheDocument();
-    act(release);
-    expect(await screen.findByText('Trash Emptied')).toBeInTheDocument();
+    await confirmEmptyTrashBeforeTheServerAnswers();
     expect(server.notes).toHaveLength(0);
   });
 });

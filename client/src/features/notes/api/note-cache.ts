@@ -65,7 +65,8 @@ const listFields = (
  */
 const keyOf = (filter: NoteFilter | null | undefined) => JSON.stringify(canonicalFilter(filter));
 
-function filterOf(fieldName: string, storeFieldName: string): NoteFilter {
+/** A list entry's filter, read back from its field name in the cache (`notes:{"search":"milk"}`). */
+export function filterOf(fieldName: string, storeFieldName: string): NoteFilter {
   if (storeFieldName === fieldName) return {};
   return JSON.parse(storeFieldName.slice(fieldName.length + 1)) as NoteFilter;
 }

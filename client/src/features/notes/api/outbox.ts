@@ -197,8 +197,12 @@ export function createOutbox(
     publish(stored, { tellTabs: false });
   };
 
-  const scheduleRetry = () => {
+  const cancelRetry = () => {
     clearTimeout(retryTimer);
+    retryTimer = undefined;
+  };
+  const scheduleRetry = () => {
+    cancelRetry();
     retryTimer = setTimeout(
       () => {
         retryTimer = undefined;
@@ -414,8 +418,7 @@ export function createOutbox(
     if (flushing) return flushing;
     const owner = userId;
     if (!owner) return;
-    clearTimeout(retryTimer);
-    retryTimer = undefined;
+    cancelRetry();
     const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
     const run = async () => {
       if (locks) await locks.request(`jotter-outbox:${owner}`, () => sendAll(owner));
@@ -459,8 +462,7 @@ export function createOutbox(
       channel?.addEventListener('message', onMessage);
       return () => {
         if (userId === owner) userId = null;
-        clearTimeout(retryTimer);
-        retryTimer = undefined;
+        cancelRetry();
         window.removeEventListener('online', onOnline);
         channel?.removeEventListener('message', onMessage);
         publish([], { tellTabs: false });

@@ -1,6 +1,6 @@
 import type { ApolloClient, TypedDocumentNode } from '@apollo/client';
 import type { NoteFilter, NoteLocation, NotesListQuery } from '../../../gql/graphql';
-import { LIST_PLACE } from './note-cache';
+import { filterOf, LIST_PLACE } from './note-cache';
 import { LabelsDocument, LIST_DOCUMENT } from './note-queries';
 import { canonicalFilter, compareNotes, matchesFilter, type NoteListFields } from './note-rules';
 
@@ -34,9 +34,9 @@ interface SavedList {
 
 /** A list entry's filter, from its field name in the cache (`notes:{"search":"milk"}`). */
 function savedFilter(storeFieldName: string, fieldName: string): NoteFilter {
-  if (storeFieldName.length <= fieldName.length + 1) return {};
+  // Read from storage, so whatever it holds: a name that does not parse is no filter.
   try {
-    return canonicalFilter(JSON.parse(storeFieldName.slice(fieldName.length + 1)) as NoteFilter);
+    return canonicalFilter(filterOf(fieldName, storeFieldName));
   } catch {
     return {};
   }

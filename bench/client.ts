@@ -183,6 +183,12 @@ export async function runLighthouse(
     lhr = await run();
   }
   if (lhr.runtimeError) throw new Error(`Lighthouse ${url}: ${lhr.runtimeError.message}`);
+  // BENCH_LIGHTHOUSE_DUMP=<folder>: every run's whole report, to read its long tasks and metrics.
+  const dump = process.env.BENCH_LIGHTHOUSE_DUMP;
+  if (dump) {
+    fs.mkdirSync(dump, { recursive: true });
+    fs.writeFileSync(path.join(dump, `lighthouse-${Date.now()}.json`), JSON.stringify(lhr));
+  }
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const problems: string[] = [];
   for (const id of ['accessibility', 'best-practices']) {

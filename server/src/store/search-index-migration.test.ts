@@ -4,8 +4,9 @@ import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { migrationProvider } from './migrations';
 
 /**
- * SQLite's search index after migration 0007: a note is re-indexed when its title or text
- * changes, and not when an edit sets the same text again.
+ * SQLite's search index, on a database made before migrations 0007 and 0009: a note is
+ * re-indexed when its title or text changes, not when an edit sets the same text again, and
+ * (0009) a change of one re-indexes that one alone.
  */
 let sqlite: SQLite.Database;
 let db: Kysely<unknown>;
@@ -43,8 +44,8 @@ const found = (text: string) =>
   (
     sqlite
       .prepare(
-        `select notes.id from notes_search join notes on notes.rowid = notes_search.rowid
-         where notes_search match ?`,
+        `select notes.id from notes where rowid in
+           (select rowid >> 1 from notes_search where notes_search match ?)`,
       )
       .all(`"${text}"`) as { id: string }[]
   ).map((row) => row.id);
@@ -71,4 +72,41 @@ it('re-indexes a note whose title or text changed', () => {
   expect(found('Bre')).toEqual(['n1']);
   // FTS5's own check that the index holds exactly what the notes hold.
   sqlite.prepare(`insert into notes_search (notes_search) values ('integrity-check')`).run();
+});
+
+/** Bytes the index's segments hold: a change adds a segment of the terms it took in and out. */
+const indexBytes = () =>
+  sqlite.prepare('select sum(length(block)) from notes_search_data').pluck().get() as number;
+
+it('re-indexes only the part that changed: a title edit leaves a long text out of it', () => {
+  // About 4,000 distinct trigrams of text, and a short title.
+  const words = Array.from({ length: 800 }, (_, i) => `w${(i * 7919).toString(36)}z`).join(' ');
+  sqlite.prepare(`update notes set text_content = ? where id = 'n1'`).run(words);
+  const before = indexBytes();
+  sqlite.prepare(`update notes set text_content = ? where id = 'n1'`).run(`${words} more`);
+  const textEdit = indexBytes() - before;
+
+  const beforeTitle = indexBytes();
+  sqlite.prepare(`update notes set title = 'Groceries' where id = 'n1'`).run();
+  const titleEdit = indexBytes() - beforeTitle;
+  // The text's own edit takes its trigrams out and in again; the title's, only the title's.
+  expect(textEdit).toBeGreaterThan(4000);
+  expect(titleEdit).toBeLessThan(textEdit / 10);
+  expect(found('Gro')).toEqual(['n1']);
+  expect(found('w0z')).toEqual(['n1']);
+  expect(found('Sho')).toEqual([]);
+  sqlite.prepare(`insert into notes_search (notes_search) values ('integrity-check')`).run();
+});
+
+it('finds a substring of the title or of the text, never one made across them', () => {
+  sqlite.prepare(`update notes set title = 'abcd', text_content = 'efgh' where id = 'n1'`).run();
+  expect(found('bcd')).toEqual(['n1']);
+  expect(found('efg')).toEqual(['n1']);
+  // "cdef" would need the end of the title and the start of the text.
+  expect(
+    sqlite
+      .prepare(`select count(*) from notes_search where notes_search match '"cde" "def"'`)
+      .pluck()
+      .get(),
+  ).toBe(0);
 });

@@ -18,14 +18,11 @@ export function preparedOnce(handle: () => SQLite.Database | undefined): SqliteD
     prepare(text) {
       const database = handle();
       if (!database) throw new Error('the SQLite database is not open');
-      const known = kept.get(text);
-      if (known && known.database === database && !known.busy) {
-        // Most recently used last, so the first is the one to let go.
-        kept.delete(text);
-        kept.set(text, known);
-        return known;
+      let statement = kept.get(text);
+      if (!statement || statement.database !== database || statement.busy) {
+        statement = database.prepare(text);
       }
-      const statement = database.prepare(text);
+      // Most recently used last, so the first is the one to let go.
       kept.delete(text);
       kept.set(text, statement);
       if (kept.size > keptStatements) kept.delete(kept.keys().next().value!);

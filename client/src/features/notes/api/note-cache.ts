@@ -35,12 +35,10 @@ export const LIST_FIELD: Record<NoteLocation, 'notes' | 'archives' | 'trash'> = 
   TRASH: 'trash',
 };
 
-/** The place each list field holds. */
-export const LIST_PLACE: Record<string, NoteLocation> = {
-  notes: 'NOTES',
-  archives: 'ARCHIVE',
-  trash: 'TRASH',
-};
+/** The place each list field holds: {@link LIST_FIELD} the other way round. */
+export const LIST_PLACE: Record<string, NoteLocation> = Object.fromEntries(
+  Object.entries(LIST_FIELD).map(([place, field]) => [field, place as NoteLocation]),
+);
 
 interface CachedConnection {
   nodes: readonly Reference[];

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import type { ApolloCache } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
 import { placeInLists } from './note-cache';
-import { NoteFieldsFragment } from './note-fields';
+import { cachedNote } from './note-events';
 import { DeleteLabelDocument, RenameLabelDocument } from './note-mutations';
 import { LabelsDocument } from './note-queries';
 
@@ -27,9 +27,7 @@ function relabelCachedNotes(cache: ApolloCache, change: (label: string) => strin
         },
       },
     });
-    const note = changed
-      ? cache.readFragment({ id, fragment: NoteFieldsFragment, fragmentName: 'NoteFields' })
-      : null;
+    const note = changed ? cachedNote(cache, id.slice('Note:'.length)) : null;
     if (note) placeInLists(cache, note);
   }
 }

@@ -39,12 +39,6 @@ export function aNote(fields: Partial<Note> & { id: string }): Note {
   };
 }
 
-/**
- * A stand-in for the Jotter server in client tests: the real schema, executed by graphql-js over
- * a list of notes the test can read. A test can hold every answer back (to look at the screen
- * before the server answers) and have the next request of an operation refused.
- */
-/** An earlier text of a note, as the fake server keeps it. */
 /** A list query's arguments. */
 interface ListArgs {
   filter?: NoteFilter | null;
@@ -52,6 +46,7 @@ interface ListArgs {
   after?: string | null;
 }
 
+/** An earlier text of a note, as the fake server keeps it. */
 export interface FakeRevision {
   id: string;
   createdAt: string;
@@ -65,6 +60,11 @@ export interface FakeServerOptions {
   trashRetentionDays?: number;
 }
 
+/**
+ * A stand-in for the Jotter server in client tests: the real schema, executed by graphql-js over
+ * a list of notes the test can read. A test can hold every answer back (to look at the screen
+ * before the server answers) and have the next request of an operation refused.
+ */
 export function fakeServer(initial: Note[] = [], options: FakeServerOptions = {}) {
   const notes = initial.map((note) => ({ ...note }));
   /** Each note's earlier texts, newest first. Every change of text keeps one (no coalescing). */

@@ -37,9 +37,10 @@ function ServiceWorker() {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-// A transition: React renders the first screen in slices between frames, not in one long task
-// (index.html's top bar stays on screen meanwhile).
-void firstPageReady().then(() =>
+// The app starts in a task after this module's evaluation (app.tsx), and React renders the first
+// screen in a transition, in slices between frames: no one long task holds the page, whose top
+// bar (index.html's) stays on screen meanwhile.
+void new Promise((resolve) => setTimeout(resolve, 0)).then(firstPageReady).then(() =>
   startTransition(() =>
     createRoot(root).render(
       <StrictMode>

@@ -51,24 +51,38 @@ export function AppProviders({
   );
 }
 
-// The notes no list shows first are saved apart and restored after the first screen.
-const persistence = createCachePersistence(indexedDbCacheStorage(), {
-  later: notesAfterFirstPage,
-});
-const client = createApolloClient(serverLink(createLiveLink()), noteTypePolicies, persistence);
-const outbox = createOutbox(client, indexedDbOutboxStorage(), outboxFeedback);
-const router = createBrowserRouter(appRoutes(client, persistence));
+/**
+ * The app's one Apollo client, its cache's persistence, the outbox and the router, made on first
+ * use rather than as this module is evaluated. The router starts its first navigation (the saved
+ * cache read, the first page asked for) as it is made; main.tsx asks for it in a task of its own,
+ * so the modules' evaluation and that start are two tasks rather than one long one.
+ */
+function app() {
+  return (made ??= makeApp());
+}
+let made: ReturnType<typeof makeApp> | undefined;
 
-// A tab being closed or put away saves the cache now rather than after the usual pause, and a
-// copy of its page to draw at once on the next visit.
-const leaving = () => {
-  saveScreen(persistence.userId);
-  void persistence.flush();
-};
-window.addEventListener('pagehide', leaving);
-document.addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'hidden') leaving();
-});
+function makeApp() {
+  // The notes no list shows first are saved apart and restored after the first screen.
+  const persistence = createCachePersistence(indexedDbCacheStorage(), {
+    later: notesAfterFirstPage,
+  });
+  const client = createApolloClient(serverLink(createLiveLink()), noteTypePolicies, persistence);
+  const outbox = createOutbox(client, indexedDbOutboxStorage(), outboxFeedback);
+  const router = createBrowserRouter(appRoutes(client, persistence));
+
+  // A tab being closed or put away saves the cache now rather than after the usual pause, and a
+  // copy of its page to draw at once on the next visit.
+  const leaving = () => {
+    saveScreen(persistence.userId);
+    void persistence.flush();
+  };
+  window.addEventListener('pagehide', leaving);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') leaving();
+  });
+  return { persistence, client, outbox, router };
+}
 
 /** The longest the first render waits for the router (a browser whose storage never answers). */
 const FIRST_PAGE_WAIT_MS = 3000;
@@ -80,6 +94,7 @@ const FIRST_PAGE_WAIT_MS = 3000;
  * index.html's top bar shows meanwhile.
  */
 export function firstPageReady(): Promise<void> {
+  const { router } = app();
   return new Promise((resolve) => {
     if (router.state.initialized) return resolve();
     const unsubscribe = router.subscribe((state) => {
@@ -96,6 +111,7 @@ export function firstPageReady(): Promise<void> {
 
 /** The whole app. */
 export function App() {
+  const { client, persistence, outbox, router } = app();
   return (
     <AppProviders client={client} persistence={persistence} outbox={outbox}>
       <RouterProvider router={router} />

@@ -209,11 +209,26 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0009_search_index_title_and_text_apart': {
       async up(db: Kysely<unknown>) {
         if (dialect !== 'sqlite') return;
-        for (const trigger of ['notes_search_insert', 'notes_search_delete', 'notes_search_update']) {
+        for (const trigger of [
+          'notes_search_insert',
+          'notes_search_delete',
+          'notes_search_update',
+        ]) {
           await sql`drop trigger ${sql.ref(trigger)}`.execute(db);
         }
         await sql`drop table notes_search`.execute(db);
         await sqliteSearchIndexByPart(db);
+      },
+    },
+    // An export walks all of a user's notes, every place, in the order they were made, a step at
+    // a time (store.notes.walk): without this index each step sorted all the notes still to come.
+    '0010_notes_by_owner_date': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createIndex('notes_by_owner_date')
+          .on('notes')
+          .columns(['user_id', 'created_at', 'id'])
+          .execute();
       },
     },
   };

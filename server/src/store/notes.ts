@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from './database';
 import type { ListQueries } from './note-lists';
 import { toNoteRecord, toNoteRow, toRowUpdate } from './note-rows';
+import type { NoteWalkKey } from './records';
 import type { NoteRepository } from './repositories';
 import type { Database } from './schema';
 
@@ -13,6 +14,30 @@ function chunks<T>(items: readonly T[]): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += chunkSize) out.push(items.slice(i, i + chunkSize));
   return out;
+}
+
+/**
+ * One step of a walk through all of a user's notes, every place, oldest first (ties by id): the
+ * `limit` notes after `after`. The index `notes_by_owner_date` serves it in that order.
+ */
+export function walkQuery(
+  db: Kysely<Database>,
+  userId: string,
+  after: NoteWalkKey | undefined,
+  limit: number,
+) {
+  return db
+    .selectFrom('notes')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .$if(after !== undefined, (q) =>
+      q.where((eb) =>
+        eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after!.createdAt, after!.id)),
+      ),
+    )
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(limit);
 }
 
 /** Notes over `db`, the database or a transaction. Every query is scoped by owner. */
@@ -97,23 +122,7 @@ export function noteRepository(
     },
 
     async walk(userId, after, limit) {
-      const rows = await db
-        .selectFrom('notes')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .$if(after !== undefined, (q) =>
-          q.where((eb) =>
-            eb.or([
-              eb('created_at', '>', after!.createdAt),
-              eb.and([eb('created_at', '=', after!.createdAt), eb('id', '>', after!.id)]),
-            ]),
-          ),
-        )
-        .orderBy('created_at', 'asc')
-        .orderBy('id', 'asc')
-        .limit(limit)
-        .execute();
-      return rows.map(toNoteRecord);
+      return (await walkQuery(db, userId, after, limit).execute()).map(toNoteRecord);
     },
 
     async update(userId, id, changes) {

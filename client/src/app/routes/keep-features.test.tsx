@@ -4,6 +4,7 @@ import { aNote, fakeServer, type FakeServer } from '../../test-support/fake-serv
 import { renderApp } from '../../test-support/render-app';
 import { TrashListDocument } from '../../features/notes/api/note-queries';
 import { PAGE_SIZE } from '../../features/notes/api/prefetch';
+import { FIRST_BATCH } from '../../features/notes/hooks/use-revealed-count';
 
 /**
  * Issue 13 as a Keep user drives it: pins and the Pinned/Others groups, Undo on every reversible
@@ -330,14 +331,14 @@ describe('Empty trash', () => {
     );
     server = fakeServer(many);
     const { client } = renderApp('/trash', server);
-    await waitFor(() => expect(titlesIn('Notes')).toHaveLength(PAGE_SIZE));
+    await waitFor(() => expect(titlesIn('Notes')).toHaveLength(FIRST_BATCH));
     // The whole trash in the cache, as after scrolling it or restoring a saved cache.
     await client.query({
       query: TrashListDocument,
       variables: { first: PAGE_SIZE * 2 },
       fetchPolicy: 'network-only',
     });
-    expect(titlesIn('Notes')).toHaveLength(PAGE_SIZE);
+    expect(titlesIn('Notes')).toHaveLength(FIRST_BATCH);
 
     fireEvent.click(screen.getByRole('button', { name: 'Empty trash' }));
     await confirmEmptyTrashBeforeTheServerAnswers();

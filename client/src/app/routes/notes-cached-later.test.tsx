@@ -11,6 +11,7 @@ import { createApolloClient } from '../../lib/apollo-client';
 import { createCachePersistence } from '../../lib/cache-persistence';
 import { indexedDbCacheStorage } from '../../lib/cache-storage';
 import { aNote, fakeServer, type FakeServer } from '../../test-support/fake-server';
+import { FIRST_BATCH } from '../../features/notes/hooks/use-revealed-count';
 import { renderApp, testUser } from '../../test-support/render-app';
 
 /**
@@ -77,6 +78,15 @@ const cardTitles = () =>
     .queryAllByRole('article')
     .map((card) => card.getAttribute('aria-label'));
 
+/** The user reaching the end of the list until `count` cards are drawn, a batch more each time. */
+async function scrollUntilDrawn(count: number) {
+  while (cardTitles().length < count) {
+    const drawn = cardTitles().length;
+    reachEnd();
+    await waitFor(() => expect(cardTitles().length).toBeGreaterThan(drawn));
+  }
+}
+
 /** An earlier visit that scrolled to the end of the list: every note in the saved cache. */
 async function earlierVisit() {
   const persistence = createCachePersistence(storage, { later: notesAfterFirstPage });
@@ -111,12 +121,13 @@ it('draws the first page from the saved cache, then every other saved note as th
       variables: { ...firstPageVariables('NOTES'), first: COUNT * 2 },
     })?.list.nodes.length;
   await waitFor(() => expect(listed()).toBe(COUNT));
-  await waitFor(() => expect(cardTitles()).toEqual(newestFirst.slice(0, PAGE_SIZE)));
-  // The rest wait at the end of the list, for the user to get there.
+  // The first batch of cards alone is drawn: the rest wait at the end of the list, for the user
+  // to get there.
+  await waitFor(() => expect(cardTitles()).toEqual(newestFirst.slice(0, FIRST_BATCH)));
   expect(observers.size).toBe(1);
 
-  reachEnd();
-  await waitFor(() => expect(cardTitles()).toEqual(newestFirst));
+  await scrollUntilDrawn(COUNT);
+  expect(cardTitles()).toEqual(newestFirst);
   // The cards came from the saved cache: the server was asked for the list once (the route's
   // refresh of the first page, held back), and for no page after it.
   expect(server.sent.slice(asked).filter((name) => name === 'NotesList')).toHaveLength(1);
@@ -126,15 +137,25 @@ it('asks the server for the next page only once the user has reached the end of 
   const { client } = renderApp('/home', server, {
     persistence: createCachePersistence(storage, { later: notesAfterFirstPage }),
   });
-  await waitFor(() => expect(cardTitles()).toEqual(newestFirst.slice(0, PAGE_SIZE)));
+  const listed = () =>
+    client.readQuery({ query: NotesListDocument, variables: firstPageVariables('NOTES') })?.list
+      .nodes.length;
+  await waitFor(() => expect(cardTitles()).toEqual(newestFirst.slice(0, FIRST_BATCH)));
+  // The cache holds the whole first page: the other cards wait for the user.
+  expect(listed()).toBe(PAGE_SIZE);
   const pages = () => server.sent.filter((name) => name === 'NotesList').length;
   const before = pages();
 
-  // The first reach asks for a page more than the cache holds; the marker that follows asks the
-  // server for it.
+  // Scrolling down, the first page's other cards are drawn from the cache.
+  await scrollUntilDrawn(PAGE_SIZE);
+  expect(pages()).toBe(before);
+  // At its end, the first reach asks for a page more than the cache holds; the marker that
+  // follows asks the server for it, and its cards are drawn as the user goes on.
   reachEnd();
   reachEnd();
-  await waitFor(() => expect(cardTitles()).toEqual(newestFirst));
+  await waitFor(() => expect(cardTitles().length).toBeGreaterThan(PAGE_SIZE));
+  await scrollUntilDrawn(COUNT);
+  expect(cardTitles()).toEqual(newestFirst);
   expect(pages()).toBe(before + 1);
   expect(
     client.readQuery({

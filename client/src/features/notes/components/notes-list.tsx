@@ -111,8 +111,9 @@ export function NotesList({ location, filter, filtering, onClearSearch }: NotesL
           )}
         </>
       )}
-      {/* A new marker for each page asked for: it reports at once if the end is still in view. */}
-      {showMore && <LoadMoreSentinel key={limit} onVisible={showMore} />}
+      {/* A new marker for each batch drawn and page asked for: it reports at once if the end is
+          still near the screen. */}
+      {showMore && <LoadMoreSentinel key={`${limit}:${visible}`} onVisible={showMore} />}
       {hasNextPage && loading && (
         <div className="list-status">
           <Spinner label="Loading more notes" />

@@ -1,23 +1,46 @@
-import { useProgressiveCount } from './use-progressive-count';
+import { startTransition, useCallback, useState } from 'react';
+
+/** Cards drawn at once when a list arrives: more than a phone's screen shows. */
+export const FIRST_BATCH = 8;
+
+/** Cards drawn more each time the user nears the end of those drawn. */
+export const BATCH = 8;
 
 /** What a list draws, and what to do when the user reaches its end. */
 export interface RevealedCount {
   /** How many of the list's items to draw now. */
   visible: number;
-  /** Call when the user reaches the end; undefined while cards are still being drawn or none are left. */
+  /**
+   * Call when the user nears the end of what is drawn: draws a batch more, or, once every item
+   * is drawn, asks for the next page. Undefined when there is nothing more.
+   */
   showMore: (() => void) | undefined;
 }
 
 /**
- * How many of a list's `count` items to draw now (a new page's cards come in batches, see
- * useProgressiveCount), and whether reaching the end should ask for more: only once every card
- * is drawn, or it would ask for more too soon.
+ * How many of a list's `count` items to draw: the first batch at once, then a batch more each
+ * time the user nears the end of what is drawn, and only once all are drawn the next page. A page
+ * of cards arriving is not drawn all at once, then: only what the screen can show is, and the
+ * rest as the user scrolls to it, each batch in a transition (React renders it in slices). A
+ * list that shrinks (a search, a filter, a card gone) starts again from what it shows.
  */
 export function useRevealedCount(
   count: number,
   hasNextPage: boolean,
   loadMore: () => void,
 ): RevealedCount {
-  const visible = useProgressiveCount(count);
-  return { visible, showMore: hasNextPage && visible === count ? loadMore : undefined };
+  const [wanted, setWanted] = useState(FIRST_BATCH);
+  const [lastCount, setLastCount] = useState(count);
+  if (count !== lastCount) {
+    // Adjusted while rendering, as React advises for state that follows a prop.
+    setLastCount(count);
+    if (count < lastCount) setWanted(Math.max(FIRST_BATCH, Math.min(wanted, count)));
+  }
+  const visible = Math.min(count, wanted);
+  const revealMore = useCallback(
+    () => startTransition(() => setWanted((shown) => shown + BATCH)),
+    [],
+  );
+  const showMore = visible < count ? revealMore : hasNextPage ? loadMore : undefined;
+  return { visible, showMore };
 }

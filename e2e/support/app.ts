@@ -163,3 +163,45 @@ export async function postApi(
   if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(json)}`);
   return json;
 }
+
+/**
+ * Waits until the cards show the first titles of `expected`, in order, but not all of them: a long
+ * list draws its first cards, and the rest only as the user scrolls to them.
+ */
+export async function expectFirstTitles(page: Page, expected: string[]): Promise<void> {
+  const titles = () => notesList(page).locator('article h3').allTextContents();
+  const shown = async () => {
+    const now = await titles();
+    return (
+      now.length > 0 &&
+      now.length < expected.length &&
+      JSON.stringify(now) === JSON.stringify(expected.slice(0, now.length))
+    );
+  };
+  try {
+    await waitFor(shown, 10_000, `the first of the cards ${JSON.stringify(expected)}`);
+  } catch (error) {
+    const actual = await titles().catch(() => []);
+    throw new Error(`${(error as Error).message}; the page shows ${JSON.stringify(actual)}`);
+  }
+}
+
+/** Scrolls to the end of the list of notes, again and again as a user reaching for more would, until the cards show exactly `expected`. */
+export async function scrollUntilTitles(page: Page, expected: string[]): Promise<void> {
+  const titles = () => notesList(page).locator('article h3').allTextContents();
+  try {
+    await waitFor(
+      async () => {
+        if (JSON.stringify(await titles()) === JSON.stringify(expected)) return true;
+        await notesList(page).locator('li').last().scrollIntoViewIfNeeded();
+        await page.mouse.wheel(0, 5000);
+        return false;
+      },
+      15_000,
+      `the cards ${JSON.stringify(expected)}`,
+    );
+  } catch (error) {
+    const actual = await titles().catch(() => []);
+    throw new Error(`${(error as Error).message}; the page shows ${JSON.stringify(actual)}`);
+  }
+}

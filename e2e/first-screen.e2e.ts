@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import {
   card,
+  cardTitles,
   expectFirstTitles,
   expectTitles,
   logout,
-  notesList,
   postApi,
   scrollUntilTitles,
   signInThroughStorage,
@@ -57,8 +57,6 @@ function recordOperations(page: Page) {
   });
   return sent;
 }
-
-const titles = (page: Page) => notesList(page).locator('article h3').allTextContents();
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -124,14 +122,14 @@ it("never shows one user's notes to another who signs in on the same page", asyn
   const page = await context.newPage();
   await signInThroughStorage(page, first.token, first.user);
   await page.goto('/home');
-  await waitFor(async () => (await titles(page)).length === 2, 10_000, "alice's cards");
-  expect(await titles(page)).toEqual(['alice note 2', 'alice note 1']);
+  await waitFor(async () => (await cardTitles(page)).length === 2, 10_000, "alice's cards");
+  expect(await cardTitles(page)).toEqual(['alice note 2', 'alice note 1']);
 
   // Bob's token in storage, then a fresh load: his own first page, never Alice's.
   await signInThroughStorage(page, second.token, second.user);
   await page.goto('/home');
-  await waitFor(async () => (await titles(page)).length === 2, 10_000, "bob's cards");
-  expect(await titles(page)).toEqual(['bob note 2', 'bob note 1']);
+  await waitFor(async () => (await cardTitles(page)).length === 2, 10_000, "bob's cards");
+  expect(await cardTitles(page)).toEqual(['bob note 2', 'bob note 1']);
   await context.close();
 });
 
@@ -171,7 +169,7 @@ it('draws the page a user left at once on their next visit, inert until the app 
   const page = await context.newPage();
   await signInThroughStorage(page, auth.token, auth.user);
   await page.goto('/home');
-  await waitFor(async () => (await titles(page)).length === 3, 10_000, 'the cards');
+  await waitFor(async () => (await cardTitles(page)).length === 3, 10_000, 'the cards');
 
   // The next visit, with the app's code held back: the page as it was left is on screen, and
   // nothing in it can be focused or clicked.
@@ -207,7 +205,7 @@ it('draws the page a user left at once on their next visit, inert until the app 
   // (left for a page of the origin without the app), then a third user signs in through storage.
   await signInThroughStorage(page, other.token, other.user);
   await page.goto('/home');
-  await waitFor(async () => (await titles(page)).length === 1, 10_000, "the other's card");
+  await waitFor(async () => (await cardTitles(page)).length === 1, 10_000, "the other's card");
   await page.goto('/favicon.svg');
   expect(await page.evaluate(() => localStorage.getItem('savedScreen'))).toContain('other note 1');
   await page.evaluate(

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { xssPayloads } from '../test/security/xss-payloads';
-import { exactText, notesList, submitLogin, postApi } from './support/app';
+import { cardTitles, exactText, notesList, submitLogin, postApi } from './support/app';
 import { launchBrowser, viewports } from './support/browser';
 import { startServer, waitFor, type RunningServer } from './support/server';
 
@@ -209,7 +209,7 @@ describe.each([
   it('/home shows every payload as text in cards, and runs none', async () => {
     await showAllCards(page, corpus.length);
     expect(await dangerousMarkup(page)).toEqual([]);
-    const titles = await notesList(page).locator('article h3').allTextContents();
+    const titles = await cardTitles(page);
     // The server keeps only the text of a title; an empty one shows no heading.
     expect([...titles].sort()).toEqual(
       stored

@@ -93,21 +93,6 @@ export function card(page: Page, title: string): Locator {
   return notesList(page).getByRole('article', { name: title, exact: true });
 }
 
-/** Waits until the cards show exactly these titles, in this order. */
-export async function expectTitles(page: Page, expected: string[]): Promise<void> {
-  const titles = () => notesList(page).locator('article h3').allTextContents();
-  try {
-    await waitFor(
-      async () => JSON.stringify(await titles()) === JSON.stringify(expected),
-      10_000,
-      `the cards ${JSON.stringify(expected)}`,
-    );
-  } catch (error) {
-    const actual = await titles().catch(() => []);
-    throw new Error(`${(error as Error).message}; the page shows ${JSON.stringify(actual)}`);
-  }
-}
-
 /** Waits for a text to be shown on the page (exactly, as a whole element). */
 export async function expectText(page: Page, text: string): Promise<void> {
   await page.getByText(text, { exact: true }).first().waitFor();
@@ -164,44 +149,66 @@ export async function postApi(
   return json;
 }
 
+/** The titles of the cards on the current page, in order. */
+export function cardTitles(page: Page): Promise<string[]> {
+  return notesList(page).locator('article h3').allTextContents();
+}
+
+/** Waits until `shown` holds, failing with what the cards show then if it never does. */
+async function waitForCards(
+  page: Page,
+  shown: (titles: string[]) => boolean | Promise<boolean>,
+  timeout: number,
+  what: string,
+): Promise<void> {
+  try {
+    await waitFor(async () => shown(await cardTitles(page)), timeout, what);
+  } catch (error) {
+    const actual = await cardTitles(page).catch(() => []);
+    throw new Error(`${(error as Error).message}; the page shows ${JSON.stringify(actual)}`);
+  }
+}
+
+const same = (a: string[], b: string[]) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Waits until the cards show exactly these titles, in this order. */
+export async function expectTitles(page: Page, expected: string[]): Promise<void> {
+  await waitForCards(
+    page,
+    (now) => same(now, expected),
+    10_000,
+    `the cards ${JSON.stringify(expected)}`,
+  );
+}
+
 /**
  * Waits until the cards show the first titles of `expected`, in order, but not all of them: a long
  * list draws its first cards, and the rest only as the user scrolls to them.
  */
 export async function expectFirstTitles(page: Page, expected: string[]): Promise<void> {
-  const titles = () => notesList(page).locator('article h3').allTextContents();
-  const shown = async () => {
-    const now = await titles();
-    return (
-      now.length > 0 &&
-      now.length < expected.length &&
-      JSON.stringify(now) === JSON.stringify(expected.slice(0, now.length))
-    );
-  };
-  try {
-    await waitFor(shown, 10_000, `the first of the cards ${JSON.stringify(expected)}`);
-  } catch (error) {
-    const actual = await titles().catch(() => []);
-    throw new Error(`${(error as Error).message}; the page shows ${JSON.stringify(actual)}`);
-  }
+  await waitForCards(
+    page,
+    (now) =>
+      now.length > 0 && now.length < expected.length && same(now, expected.slice(0, now.length)),
+    10_000,
+    `the first of the cards ${JSON.stringify(expected)}`,
+  );
 }
 
-/** Scrolls to the end of the list of notes, again and again as a user reaching for more would, until the cards show exactly `expected`. */
+/**
+ * Scrolls to the end of the list of notes, again and again as a user reaching for more would,
+ * until the cards show exactly `expected`.
+ */
 export async function scrollUntilTitles(page: Page, expected: string[]): Promise<void> {
-  const titles = () => notesList(page).locator('article h3').allTextContents();
-  try {
-    await waitFor(
-      async () => {
-        if (JSON.stringify(await titles()) === JSON.stringify(expected)) return true;
-        await notesList(page).locator('li').last().scrollIntoViewIfNeeded();
-        await page.mouse.wheel(0, 5000);
-        return false;
-      },
-      15_000,
-      `the cards ${JSON.stringify(expected)}`,
-    );
-  } catch (error) {
-    const actual = await titles().catch(() => []);
-    throw new Error(`${(error as Error).message}; the page shows ${JSON.stringify(actual)}`);
-  }
+  await waitForCards(
+    page,
+    async (now) => {
+      if (same(now, expected)) return true;
+      await notesList(page).locator('li').last().scrollIntoViewIfNeeded();
+      await page.mouse.wheel(0, 5000);
+      return false;
+    },
+    15_000,
+    `the cards ${JSON.stringify(expected)}`,
+  );
 }

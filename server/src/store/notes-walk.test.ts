@@ -5,8 +5,9 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 
-import { createTestApp } from '../test-support/app';
+import { createTestApp, type TestApp } from '../test-support/app';
 import { walkQuery } from './notes';
+import type { NoteWalkKey } from './records';
 import type { Database } from './schema';
 
 /**
@@ -14,22 +15,47 @@ import type { Database } from './schema';
  * index `notes_by_owner_date` in order (migration 0010): before it, each step sorted all the
  * user's notes still to come in a temporary b-tree.
  */
+
+/** A user's notes, some archived or trashed, beside another user's; returns the user's. */
+async function notesInEveryPlace(t: TestApp, count: number) {
+  const { id: userId } = await t.signup();
+  const other = await t.signup();
+  const added = [];
+  for (let i = 0; i < count; i += 1) {
+    added.push(await t.services.notes.add(userId, { title: `note ${i}` }));
+    await t.services.notes.add(other.id, { title: `not theirs ${i}` });
+  }
+  await t.services.notes.archive(userId, added[1]!.id);
+  await t.services.notes.trash(userId, added[count - 3]!.id);
+  return { userId, added };
+}
+
+/** The ids a walk brings back in steps of 3, each step after the last note of the one before. */
+async function walkInSteps(step: (after: NoteWalkKey | undefined) => Promise<NoteWalkKey[]>) {
+  const walked: string[] = [];
+  let after: NoteWalkKey | undefined;
+  for (;;) {
+    const notes = await step(after);
+    walked.push(...notes.map((n) => n.id));
+    if (notes.length < 3) return walked;
+    after = notes[notes.length - 1]!;
+  }
+}
+
+/** The notes' ids oldest first, ties by id: the order a walk keeps. */
+const oldestFirst = (notes: NoteWalkKey[]) =>
+  [...notes]
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
+    .map((n) => n.id);
+
 // On SQLite whatever the suite's engine: the file is named here, so the PostgreSQL suite runs it too.
 
 it("walks a user's notes in order through the index, every step without a sort", async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jotter-walk-'));
   const file = path.join(dir, 'j.db');
   const t = await createTestApp({ databaseUrl: `file:${file}` });
-  const { id: userId } = await t.signup();
-  const other = await t.signup();
-  const added = [];
-  for (let i = 0; i < 7; i += 1) {
-    added.push(await t.services.notes.add(userId, { title: `note ${i}` }));
-    await t.services.notes.add(other.id, { title: `not theirs ${i}` });
-  }
   // Every place is walked: the archive and the trash too.
-  await t.services.notes.archive(userId, added[2]!.id);
-  await t.services.notes.trash(userId, added[4]!.id);
+  const { userId, added } = await notesInEveryPlace(t, 7);
   await t.close();
 
   const sqlite = new SQLite(file);
@@ -51,19 +77,13 @@ it("walks a user's notes in order through the index, every step without a sort",
     );
 
     // Steps of 3 bring back each of the user's notes once, oldest first, ties by id.
-    const walked: string[] = [];
-    let after: Parameters<typeof walkQuery>[2];
-    for (;;) {
-      const rows = await walkQuery(db, userId, after, 3).execute();
-      walked.push(...rows.map((r) => r.id));
-      if (rows.length < 3) break;
-      const last = rows[rows.length - 1]!;
-      after = { createdAt: last.created_at, id: last.id };
-    }
-    const expected = [...added]
-      .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
-      .map((n) => n.id);
-    expect(walked).toEqual(expected);
+    const walked = await walkInSteps(async (after) =>
+      (await walkQuery(db, userId, after, 3).execute()).map((r) => ({
+        id: r.id,
+        createdAt: r.created_at,
+      })),
+    );
+    expect(walked).toEqual(oldestFirst(added));
   } finally {
     await db.destroy();
   }
@@ -73,29 +93,9 @@ it("walks a user's notes in order through the index, every step without a sort",
 it('walks every note once, a step at a time, whatever the place', async () => {
   const t = await createTestApp();
   try {
-    const { id: userId } = await t.signup();
-    const other = await t.signup();
-    const added = [];
-    for (let i = 0; i < 8; i += 1) {
-      added.push(await t.services.notes.add(userId, { title: `note ${i}` }));
-      await t.services.notes.add(other.id, { title: `not theirs ${i}` });
-    }
-    await t.services.notes.archive(userId, added[1]!.id);
-    await t.services.notes.trash(userId, added[5]!.id);
-
-    const walked: string[] = [];
-    let after: Parameters<typeof t.store.notes.walk>[1];
-    for (;;) {
-      const notes = await t.store.notes.walk(userId, after, 3);
-      walked.push(...notes.map((n) => n.id));
-      if (notes.length < 3) break;
-      const last = notes[notes.length - 1]!;
-      after = { createdAt: last.createdAt, id: last.id };
-    }
-    const expected = [...added]
-      .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
-      .map((n) => n.id);
-    expect(walked).toEqual(expected);
+    const { userId, added } = await notesInEveryPlace(t, 8);
+    const walked = await walkInSteps((after) => t.store.notes.walk(userId, after, 3));
+    expect(walked).toEqual(oldestFirst(added));
   } finally {
     await t.close();
   }

@@ -1,4 +1,5 @@
 import type { ApolloClient, TypedDocumentNode } from '@apollo/client';
+import { prepareDateTimeFormat } from '../../../lib/date-time';
 import type { NoteFilter, NoteLocation, NotesListQuery } from '../../../gql/graphql';
 import { filterOf, LIST_PLACE } from './note-cache';
 import { LabelsDocument, LIST_DOCUMENT } from './note-queries';
@@ -14,7 +15,8 @@ export const firstPageVariables = (location: NoteLocation) =>
 /**
  * Asks the server for a list's first page and the labels (Apollo's prefetching: `client.query`),
  * from a route loader, before the page's code has loaded. The answers land in the cache, where
- * the page's own queries find them; a failure is left to those queries to report.
+ * the page's own queries find them; a failure is left to those queries to report. Meanwhile, the
+ * cards' date format is made, so the first cards' render does not wait for it.
  */
 export function prefetchFirstPage(client: ApolloClient, location: NoteLocation): void {
   const list = LIST_DOCUMENT[location] as TypedDocumentNode<NotesListQuery, object>;
@@ -25,6 +27,7 @@ export function prefetchFirstPage(client: ApolloClient, location: NoteLocation):
   if (location !== 'TRASH') {
     client.query({ query: LabelsDocument, fetchPolicy: 'network-only' }).catch(ignore);
   }
+  prepareDateTimeFormat();
 }
 
 interface SavedList {

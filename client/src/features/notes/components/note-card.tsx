@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/spinner';
 import { RichTextView, toggleChecklistItem } from '../../../components/rich-text';
 import type { ChecklistItemRef } from '../../../components/rich-text';
 import { afterPaint } from '../../../lib/after-paint';
+import { formatDateTime } from '../../../lib/date-time';
 import { readableTextColor } from '../../../lib/color';
 import type { Note } from '../api/note-fields';
 import { useWaitingToSend } from '../api/outbox-context';
@@ -15,24 +16,6 @@ import { useNotesUi } from '../hooks/notes-ui-context';
 import { NoteMetaMenus } from './note-meta-menus';
 import { priorityLabel } from './priority-menu';
 import { TrashCountdown } from './trash-retention';
-
-/** The reader's locale's date and time, as `toLocaleString()` writes them, made once. */
-let dateTimeFormat: Intl.DateTimeFormat | undefined;
-
-/** "Created At" time in the reader's locale. */
-function formatCreatedAt(createdAt: string): string {
-  const date = new Date(createdAt);
-  if (Number.isNaN(date.getTime())) return createdAt;
-  dateTimeFormat ??= new Intl.DateTimeFormat(undefined, {
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
-  return dateTimeFormat.format(date);
-}
 
 function cardStyle(color: string): CSSProperties | undefined {
   if (!/^#[0-9a-f]{6}$/i.test(color)) return undefined;
@@ -123,7 +106,7 @@ export const NoteCard = memo(function NoteCard({ note }: { note: Note }) {
         </ul>
       )}
       <p className="note-card__date">
-        Created At <time dateTime={note.createdAt}>{formatCreatedAt(note.createdAt)}</time>
+        Created At <time dateTime={note.createdAt}>{formatDateTime(note.createdAt)}</time>
         {commands.pending && <Spinner label="Saving" size="small" />}
       </p>
       {waiting && (

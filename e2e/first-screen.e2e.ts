@@ -133,6 +133,43 @@ it("never shows one user's notes to another who signs in on the same page", asyn
   await context.close();
 });
 
+it('leaves a phone room for the notes under the new-note area, and its toolbar menus open whole', async () => {
+  const auth = await seededUser('phone', 2);
+  const context = await newContext(browser, server.url, 'phone');
+  const page = await context.newPage();
+  await signInThroughStorage(page, auth.token, auth.user);
+  await page.goto('/home');
+  const body = page.getByRole('textbox', { name: 'Note body' });
+  await body.waitFor();
+  const screen = page.viewportSize()!;
+
+  // The new-note area takes at most half the first screen, its toolbar one row that scrolls,
+  // and the newest note shows under it.
+  const area = (await page.locator('.new-note-panel > *').first().boundingBox())!;
+  expect(area.height).toBeLessThanOrEqual(screen.height / 2);
+  const toolbar = page.getByRole('toolbar', { name: 'Formatting' }).first();
+  const bar = (await toolbar.boundingBox())!;
+  expect(bar.height).toBeLessThanOrEqual(44);
+  expect(await toolbar.evaluate((node) => node.scrollWidth > node.clientWidth)).toBe(true);
+  const newest = (await card(page, 'phone note 2').boundingBox())!;
+  expect(newest.y + 40).toBeLessThanOrEqual(screen.height);
+
+  // The last menu of the toolbar, scrolled to and opened: the panel is inside the editor's
+  // width and the screen, and every key in it inside the panel.
+  await toolbar.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+  const panel = page.getByRole('group', { name: 'Keyboard shortcuts' });
+  await panel.waitFor();
+  const box = (await panel.boundingBox())!;
+  const editor = (await page.locator('.new-note-panel .rt-editor').boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(editor.x);
+  expect(box.x + box.width).toBeLessThanOrEqual(Math.min(editor.x + editor.width, screen.width));
+  const keysRight = await panel
+    .locator('kbd')
+    .evaluateAll((keys) => Math.max(...keys.map((key) => key.getBoundingClientRect().right)));
+  expect(keysRight).toBeLessThanOrEqual(box.x + box.width);
+  await context.close();
+});
+
 it("offers a reload when a page's code cannot load, and the rest of the app still works", async () => {
   const auth = await seededUser('offline', 1);
   // Playwright's routing does not see what a service worker answers (its docs advise blocking

@@ -56,7 +56,7 @@ function EditorLoading({ onWant }: { onWant: () => void }) {
           </div>
         ))}
       </div>
-      <div className="rt-content" style={{ minHeight: 200 }}>
+      <div className="rt-content" style={{ minHeight: 'var(--rt-body-min-height)' }}>
         <p className="rt-loading-text">{EDITOR_LOADING_TEXT}</p>
       </div>
     </div>

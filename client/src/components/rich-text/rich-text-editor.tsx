@@ -11,7 +11,8 @@ import { handleEditorKeyDown } from './keyboard';
 import { Toolbar } from './toolbar';
 import './rich-text.css';
 
-const EDITABLE_STYLE = { minHeight: 200 } as const;
+/** The body's least height, from rich-text.css (shorter on phones). */
+const EDITABLE_STYLE = { minHeight: 'var(--rt-body-min-height)' } as const;
 
 export interface RichTextEditorProps {
   /** HTML to start from; read again whenever `resetKey` changes. */

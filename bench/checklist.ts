@@ -135,9 +135,10 @@ export async function checklistFigure(quick: boolean): Promise<Figure> {
     await page.goto(`${jotter.url}/home`);
     const card = page.locator('.note-card', { hasText: 'Groceries' }).first();
     await card.locator('.rt-checklist input[type=checkbox]').first().waitFor();
-    // Ticks start once the page has settled: the first page of cards is in and the editor, which
-    // loads when the browser is first idle, has arrived (its loading would land in the ticks).
-    await page.waitForFunction(() => document.querySelectorAll('.note-card').length >= 30);
+    // Ticks start once the page has settled: the first screen's cards are in (a list draws 8,
+    // then more only as the user scrolls) and the editor, which loads when the browser is first
+    // idle, has arrived (its loading would land in the ticks).
+    await page.waitForFunction(() => document.querySelectorAll('.note-card').length >= 8);
     await page
       .getByRole('region', { name: 'New note' })
       .getByRole('textbox', { name: 'Note body' })

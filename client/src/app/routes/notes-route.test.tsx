@@ -135,6 +135,26 @@ describe('/home', () => {
     expect(within(tags).getByRole('checkbox', { name: 'home' })).toBeInTheDocument();
   });
 
+  it('closes the Filters panel on Escape, keeps the search text, and gives focus back', async () => {
+    const user = userEvent.setup();
+    await openHome();
+    const search = screen.getByRole('searchbox', { name: 'Search notes' });
+    await user.type(search, 'Plan');
+    const toggle = screen.getByRole('button', { name: 'Filters' });
+    await user.click(toggle);
+    await user.click(screen.getByRole('radio', { name: 'Oldest' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('group', { name: 'Filter By Tags' })).not.toBeInTheDocument();
+    expect(toggle).toHaveFocus();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // From the search box too, where a second Escape is the browser's own (it clears the box).
+    await user.click(toggle);
+    await user.click(search);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('group', { name: 'Filter By Tags' })).not.toBeInTheDocument();
+    expect(search).toHaveValue('Plan');
+  });
+
   it('saves an edit: the card changes at once and the modal closes when the server has it', async () => {
     const user = userEvent.setup();
     await openHome();

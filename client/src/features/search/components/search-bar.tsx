@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
 import { Plus, Search, SlidersHorizontal, X } from 'lucide-react';
 import { useSearch } from '../hooks/search-context';
 import { FilterPanel } from './filter-panel';
@@ -11,10 +12,22 @@ interface SearchBarProps {
   onFilterOpen: () => void;
 }
 
-/** Search input with a clear icon, a filter toggle opening the Filters panel, and Add Note. */
+/**
+ * Search input with a clear icon, a filter toggle opening the Filters panel, and Add Note. Escape
+ * in the bar or the panel closes the panel and puts focus back on its toggle (the search box
+ * keeps its text: a second Escape there clears it, as browsers do).
+ */
 export function SearchBar({ labels, onAddNote, onFilterOpen }: SearchBarProps) {
   const { state, dispatch } = useSearch();
   const [filterOpen, setFilterOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !filterOpen) return;
+    event.preventDefault();
+    setFilterOpen(false);
+    toggleRef.current?.focus();
+  };
 
   const toggleFilter = () => {
     if (!filterOpen) onFilterOpen();
@@ -22,7 +35,7 @@ export function SearchBar({ labels, onAddNote, onFilterOpen }: SearchBarProps) {
   };
 
   return (
-    <div className="search">
+    <div className="search" onKeyDown={closeOnEscape}>
       <div className="search-bar" role="search">
         <Search size={18} aria-hidden className="search-bar__icon" />
         <input
@@ -44,6 +57,7 @@ export function SearchBar({ labels, onAddNote, onFilterOpen }: SearchBarProps) {
           </button>
         )}
         <button
+          ref={toggleRef}
           type="button"
           className={filterOpen ? 'icon-button icon-button--active' : 'icon-button'}
           aria-label="Filters"

@@ -181,12 +181,22 @@ describe.each([
     await page.keyboard.press('Escape');
     await editor.waitFor({ state: 'hidden' });
 
+    // On a small phone (an iPhone SE's 667 px) the list is taller than the screen.
+    const screen = page.viewportSize()!;
+    if (viewport === 'phone') await page.setViewportSize({ width: screen.width, height: 667 });
     await page.keyboard.press('?');
     const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await help.getByText('Pin or unpin the focused note').waitFor();
+    // It opens at its beginning, its title on screen however tall it is, with focus in it.
+    expect(await help.evaluate((dialog) => dialog.scrollTop)).toBe(0);
+    expect(await help.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+    if (viewport === 'phone') {
+      expect(await help.evaluate((dialog) => dialog.scrollHeight > dialog.clientHeight)).toBe(true);
+    }
     await page.screenshot({ path: `${shots}/shortcuts-${viewport}-${theme}.png` });
     await page.keyboard.press('Escape');
     await help.waitFor({ state: 'hidden' });
+    await page.setViewportSize(screen);
 
     // In a field, the keys are text.
     await page.keyboard.press('/');

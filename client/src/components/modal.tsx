@@ -18,7 +18,9 @@ interface ModalProps {
 
 /**
  * A dialog over a backdrop: focus moves in and is trapped there, Escape or a backdrop click
- * closes it, and focus returns to where it was when it closes.
+ * closes it, and focus returns to where it was when it closes. It opens at its beginning: a
+ * dialog taller than the screen whose first control is at its end (the shortcuts' Close, on a
+ * phone) is not scrolled past its title to show that control.
  */
 export function Modal({ label, onClose, children }: ModalProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -26,7 +28,7 @@ export function Modal({ label, onClose, children }: ModalProps) {
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     const dialog = dialogRef.current;
-    if (dialog) (focusables(dialog)[0] ?? dialog).focus();
+    if (dialog) (focusables(dialog)[0] ?? dialog).focus({ preventScroll: true });
     return () => previous?.focus();
   }, []);
 

@@ -3,6 +3,7 @@ import { useFragment, useQuery } from '@apollo/client/react';
 import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
 import { RichTextView } from '../../../components/rich-text';
+import { formatLongDateTime } from '../../../lib/date-time';
 import { NoteFieldsFragment, type Note } from '../api/note-fields';
 import {
   NoteHistoryDocument,
@@ -13,15 +14,6 @@ import {
 import { restoreVersionMessages, undoRestoreVersionMessages } from '../hooks/note-messages';
 import { runNoteAction } from '../hooks/run-note-action';
 import './history-dialog.css';
-
-let timeFormat: Intl.DateTimeFormat | undefined;
-
-/** When a text was replaced, in the reader's locale. */
-function formatTime(iso: string): string {
-  timeFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : timeFormat.format(date);
-}
 
 interface HistoryDialogProps {
   note: Note;
@@ -91,7 +83,9 @@ export function HistoryDialog({ note, onClose }: HistoryDialogProps) {
                     aria-pressed={revision.id === chosen.id}
                     onClick={() => setChosenId(revision.id)}
                   >
-                    <time dateTime={revision.createdAt}>{formatTime(revision.createdAt)}</time>
+                    <time dateTime={revision.createdAt}>
+                      {formatLongDateTime(revision.createdAt)}
+                    </time>
                     <span className="history-dialog__snippet">
                       {revision.textContent || revision.title || 'Empty note'}
                     </span>

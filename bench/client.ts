@@ -13,6 +13,7 @@ import SQLite from 'better-sqlite3';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 import type { PublicUser } from '../server/src/services/users';
+import { FIRST_PAGE_SIZE } from '../client/src/features/notes/api/prefetch';
 import { freePort, root, serveLocally, startJotter } from './lib/server';
 import { seedSqlite, type SeededUser, type SeedPlan } from './lib/seed';
 import { quantile, type Figure } from './lib/stats';
@@ -32,8 +33,8 @@ export const chromeFlags = [
 /** A user with 200 notes (Lighthouse) and one with 10,000 (the big list). */
 const clientPlan: SeedPlan = { users: [200, 10_000], seed: 13 };
 
-/** The first page of /home as the client asks for it (PAGE_SIZE 30), for the static baseline. */
-const firstPageQuery = `query { notes(first: 30) { totalCount nodes { id title content textContent color priority tags location createdAt updatedAt } } }`;
+/** The first page of /home as the client asks for it, for the static baseline. */
+const firstPageQuery = `query { notes(first: ${FIRST_PAGE_SIZE}) { totalCount nodes { id title content textContent color priority tags location createdAt updatedAt } } }`;
 
 export async function clientCorpus(): Promise<{ file: string; users: SeededUser[] }> {
   const hash = crypto.createHash('sha256');
@@ -426,7 +427,7 @@ export async function clientFigures(quick: boolean): Promise<Figure[]> {
     0,
     6,
   );
-  const baseline = await startBaselineServer(firstPage, 30);
+  const baseline = await startBaselineServer(firstPage, FIRST_PAGE_SIZE);
   const context = await chromium.launchPersistentContext(path.join(tmp, 'profile'), {
     executablePath: chromiumPath,
     headless: true,

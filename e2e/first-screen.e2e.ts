@@ -68,7 +68,8 @@ afterAll(async () => {
 });
 
 it('asks for the first page and the labels once on a cold load of /home, and still loads more on scroll', async () => {
-  const auth = await seededUser('early', 45);
+  // The first page (12 notes) and one page more (30).
+  const auth = await seededUser('early', 40);
   const context = await newContext(browser, server.url, 'desktop');
   const page = await context.newPage();
   await signInThroughStorage(page, auth.token, auth.user);
@@ -81,7 +82,7 @@ it('asks for the first page and the labels once on a cold load of /home, and sti
 
   const feedOpen = page.waitForEvent('websocket', (ws) => ws.url().endsWith('/graphql'));
   await page.goto('/home');
-  const expected = Array.from({ length: 45 }, (_, i) => `early note ${45 - i}`);
+  const expected = Array.from({ length: 40 }, (_, i) => `early note ${40 - i}`);
   // The first cards, and the rest of the first page only as the user scrolls to them.
   await expectFirstTitles(page, expected);
   // What the first screen asked for, up to the live feed's start: the feed starts from the cursor
@@ -89,7 +90,7 @@ it('asks for the first page and the labels once on a cold load of /home, and sti
   await feedOpen;
   const firstScreen = [...sent];
   const firstPages = firstScreen.filter((op) => op.name === 'NotesList' && !op.variables.after);
-  expect(firstPages).toEqual([{ name: 'NotesList', variables: { filter: {}, first: 30 } }]);
+  expect(firstPages).toEqual([{ name: 'NotesList', variables: { filter: {}, first: 12 } }]);
   expect(firstScreen.map((op) => op.name)).not.toContain('NoteEventsCursor');
   await waitFor(
     () => sent.filter((op) => op.name === 'NotesList').length === listAnswers,
@@ -109,8 +110,13 @@ it('asks for the first page and the labels once on a cold load of /home, and sti
     10_000,
     'one request for the next page',
   );
+  // Nothing else asked the list again: not from its start, not for a page more.
+  expect(sent.filter((op) => op.name === 'NotesList').map((op) => op.variables)).toEqual([
+    { filter: {}, first: 12 },
+    { filter: {}, first: 30, after: expect.any(String) as unknown },
+  ]);
   console.log(
-    `[first screen] cold /home: ${firstPages.length} first-page request, its first cards, then the other 15 notes on scroll`,
+    `[first screen] cold /home: ${firstPages.length} first-page request, its first cards, then the other 28 notes on scroll`,
   );
   await context.close();
 });

@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { noteTypePolicies } from '../../features/notes/api/note-cache';
 import { NotesListDocument } from '../../features/notes/api/note-queries';
 import {
+  FIRST_PAGE_SIZE,
   firstPageVariables,
   notesAfterFirstPage,
   PAGE_SIZE,
@@ -98,7 +99,11 @@ async function earlierVisit() {
   });
   await client.query({
     query: NotesListDocument,
-    variables: { ...firstPageVariables('NOTES'), after: first.data?.list.pageInfo.endCursor },
+    variables: {
+      ...firstPageVariables('NOTES'),
+      first: PAGE_SIZE,
+      after: first.data?.list.pageInfo.endCursor,
+    },
     fetchPolicy: 'network-only',
   });
   await persistence.flush();
@@ -142,18 +147,21 @@ it('asks the server for the next page only once the user has reached the end of 
       .nodes.length;
   await waitFor(() => expect(cardTitles()).toEqual(newestFirst.slice(0, FIRST_BATCH)));
   // The cache holds the whole first page: the other cards wait for the user.
-  expect(listed()).toBe(PAGE_SIZE);
+  expect(listed()).toBe(FIRST_PAGE_SIZE);
   const pages = () => server.sent.filter((name) => name === 'NotesList').length;
+  // Once the live feed has started (it reads the lists it catches up), every list read is the
+  // user's.
+  await waitFor(() => expect(server.sent).toContain('NoteEvents'));
   const before = pages();
 
   // Scrolling down, the first page's other cards are drawn from the cache.
-  await scrollUntilDrawn(PAGE_SIZE);
+  await scrollUntilDrawn(FIRST_PAGE_SIZE);
   expect(pages()).toBe(before);
   // At its end, the first reach asks for a page more than the cache holds; the marker that
   // follows asks the server for it, and its cards are drawn as the user goes on.
   reachEnd();
   reachEnd();
-  await waitFor(() => expect(cardTitles().length).toBeGreaterThan(PAGE_SIZE));
+  await waitFor(() => expect(cardTitles().length).toBeGreaterThan(FIRST_PAGE_SIZE));
   await scrollUntilDrawn(COUNT);
   expect(cardTitles()).toEqual(newestFirst);
   expect(pages()).toBe(before + 1);

@@ -5,12 +5,19 @@ import { filterOf, LIST_PLACE } from './note-cache';
 import { LabelsDocument, LIST_DOCUMENT } from './note-queries';
 import { canonicalFilter, compareNotes, matchesFilter, type NoteListFields } from './note-rules';
 
-/** Notes fetched per page as the user scrolls. */
+/**
+ * Notes a list asks for first: a wide screen's first screen and a half (five or six columns of
+ * two rows), a phone's several screens. Every note of the answer is written to the cache and read
+ * back before the first card is drawn, so a first page larger than the screen only delays it.
+ */
+export const FIRST_PAGE_SIZE = 12;
+
+/** Notes fetched per page after the first, as the user scrolls. */
 export const PAGE_SIZE = 30;
 
 /** What a list asks for on arrival: no search, no filter, the first page. */
 export const firstPageVariables = (location: NoteLocation) =>
-  location === 'TRASH' ? { first: PAGE_SIZE } : { filter: {}, first: PAGE_SIZE };
+  location === 'TRASH' ? { first: FIRST_PAGE_SIZE } : { filter: {}, first: FIRST_PAGE_SIZE };
 
 /**
  * Asks the server for a list's first page and the labels (Apollo's prefetching: `client.query`),
@@ -48,10 +55,11 @@ function savedFilter(storeFieldName: string, fieldName: string): NoteFilter {
 /**
  * What of a saved cache (`cache.extract()`) the first screen does without, so a repeat visit
  * draws its first cards without first reading back every note:
- * - `entities`: the notes no cached list shows on its first page (for each list entry, its notes
- *   in that place matching its filter, in its order, the rules of note-rules.ts the cache's lists
- *   follow, after the first `PAGE_SIZE`);
- * - `shortened`: each list entry longer than that, cut to its first page. It says it has no next
+ * - `entities`: the notes past the first `PAGE_SIZE` of every cached list (for each list entry,
+ *   its notes in that place matching its filter, in its order, the rules of note-rules.ts the
+ *   cache's lists follow). That is more than a list's first page, which a wide screen outgrows
+ *   at once;
+ * - `shortened`: each list entry longer than that, cut to those notes. It says it has no next
  *   page, so the list asks the server for none meanwhile: its whole value comes back with the
  *   rest, unless the server's answer has replaced it by then.
  */

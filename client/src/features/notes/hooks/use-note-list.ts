@@ -7,11 +7,11 @@ import { cachedMatches, forgetList } from '../api/note-cache';
 import { LIST_DOCUMENT } from '../api/note-queries';
 import { isNetworkFailure } from '../api/outbox';
 import { useConnectionStatus } from '../../../lib/connection-status';
-import { firstPageVariables, PAGE_SIZE } from '../api/prefetch';
+import { FIRST_PAGE_SIZE, firstPageVariables, PAGE_SIZE } from '../api/prefetch';
 
 /** What a list page renders. */
 export interface NoteListState {
-  /** The list's notes drawn so far: a page at first, a page more each time `loadMore` is called. */
+  /** The list's notes so far: the first page, then a page more each time `loadMore` is called. */
   notes: Note[];
   loading: boolean;
   error: unknown;
@@ -36,15 +36,15 @@ const NO_NOTES: Note[] = [];
  * cache first: the route's loader refreshes the first page on every visit (prefetch.ts), and the
  * cache keeps every list in step with the changes made here. The query's `first` is how much of
  * the list is wanted, not how much the cache holds: a cache restored with thousands of notes
- * answers with one page of them, and each `loadMore` asks for a page more, from the cache while it
- * holds more and from the server after that. A new filter starts again from one page.
+ * answers with its first page of them, and each `loadMore` asks for a page more, from the cache while it
+ * holds more and from the server after that. A new filter starts again from the first page.
  */
 export function useNoteList(location: NoteLocation, filter: NoteFilter): NoteListState {
   // The three list queries differ only in the field they read (each answers as `list`).
   const document = LIST_DOCUMENT[location] as TypedDocumentNode<NotesListQuery, ListVariables>;
   const listKey = `${location}:${JSON.stringify(filter)}`;
-  const [wanted, setWanted] = useState({ listKey, limit: PAGE_SIZE });
-  const limit = wanted.listKey === listKey ? wanted.limit : PAGE_SIZE;
+  const [wanted, setWanted] = useState({ listKey, limit: FIRST_PAGE_SIZE });
+  const limit = wanted.listKey === listKey ? wanted.limit : FIRST_PAGE_SIZE;
   const variables = {
     ...firstPageVariables(location),
     ...(location === 'TRASH' ? {} : { filter }),

@@ -36,7 +36,7 @@ const NO_NOTES: Note[] = [];
  * cache first: the route's loader refreshes the first page on every visit (prefetch.ts), and the
  * cache keeps every list in step with the changes made here. The query's `first` is how much of
  * the list is wanted, not how much the cache holds: a cache restored with thousands of notes
- * answers with its first page of them, and each `loadMore` asks for a page more, from the cache while it
+ * answers with the first page, and each `loadMore` asks for a page more, from the cache while it
  * holds more and from the server after that. A new filter starts again from the first page.
  */
 export function useNoteList(location: NoteLocation, filter: NoteFilter): NoteListState {

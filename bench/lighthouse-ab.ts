@@ -1,9 +1,10 @@
 /**
- * A same-run A/B of two client builds on /home: `node --import tsx bench/lighthouse-ab.ts
- * <dist A> <dist B> [runs]` serves each build from the same server and database, and runs
- * Lighthouse on /home (200 notes, signed in) alternately, A then B, `runs` times each (default 5),
- * each a first visit in a Chromium of its own (client.ts, runLighthouse). It prints each run and
- * the medians, so a drifting host load touches both builds alike.
+ * A same-run A/B of two client builds: `node --import tsx bench/lighthouse-ab.ts <dist A>
+ * <dist B> [runs] [page]` serves each build from the same server and database, and runs
+ * Lighthouse on `page` alternately, A then B, `runs` times each (default 5), each a first visit
+ * in a Chromium of its own (client.ts, runLighthouse). The page is /home by default, signed in
+ * with 200 notes; `/` is the landing page, signed out. It prints each run and the medians, so a
+ * drifting host load touches both builds alike.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,9 +15,9 @@ import { startJotter } from './lib/server';
 import { quantile } from './lib/stats';
 
 async function main() {
-  const [distA, distB, runsArg] = process.argv.slice(2);
+  const [distA, distB, runsArg, page = '/home'] = process.argv.slice(2);
   if (!distA || !distB)
-    throw new Error('usage: lighthouse-ab.ts <client dist A> <client dist B> [runs]');
+    throw new Error('usage: lighthouse-ab.ts <client dist A> <client dist B> [runs] [page]');
   const runs = Number(runsArg ?? 5);
   const { file, users } = await clientCorpus();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'jotter-lh-ab-'));
@@ -26,12 +27,13 @@ async function main() {
     A: await startJotter(`file:${db}`, { CLIENT_DIST: path.resolve(distA) }),
     B: await startJotter(`file:${db}`, { CLIENT_DIST: path.resolve(distB) }),
   };
-  const auth = storedAuth(db, users[0]!);
+  // The landing page is for visitors who have not signed in; every other page, signed in.
+  const auth = page === '/' ? null : storedAuth(db, users[0]!);
   const scores: Record<'A' | 'B', number[]> = { A: [], B: [] };
   try {
     for (let i = 0; i < runs; i += 1) {
       for (const name of ['A', 'B'] as const) {
-        const result = await runLighthouse(`${servers[name].url}/home`, auth);
+        const result = await runLighthouse(`${servers[name].url}${page}`, auth);
         scores[name].push(result.performance);
         const metrics = result.problems.filter((p) => !p.includes(':')).join(', ');
         console.log(`${name} run ${i + 1}: performance ${result.performance} (${metrics})`);

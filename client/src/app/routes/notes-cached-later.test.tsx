@@ -51,9 +51,6 @@ afterAll(() => {
   delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
 });
 
-// The list page's code loads lazily; loaded once here, no test's first render waits for it.
-beforeAll(() => import('./notes-route'));
-
 beforeEach(() => {
   localStorage.clear();
   server = fakeServer(

@@ -15,9 +15,6 @@ import { renderApp, testUser } from '../../test-support/render-app';
 const storage = indexedDbCacheStorage();
 let server: FakeServer;
 
-// The list page's code loads lazily; loaded once here, no test's first render waits for it.
-beforeAll(() => import('./notes-route'));
-
 beforeEach(() => {
   localStorage.clear();
   server = fakeServer([

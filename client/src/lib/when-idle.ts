@@ -10,3 +10,23 @@ export function whenIdle(callback: () => void, timeout = 2000): () => void {
   const id = window.requestIdleCallback(callback, { timeout });
   return () => window.cancelIdleCallback(id);
 }
+
+/**
+ * Runs `callback` when the browser is first idle after the frame being drawn now is on screen
+ * (two animation frames: the second begins once the first has gone to the screen); returns a
+ * cancel. For code a screen just rendered does not need: asked for in the task that rendered it,
+ * a plain idle callback can come between that frame's paint and its display, and its download
+ * then competes with the frame (with the first cards, for the new-note editor).
+ */
+export function whenIdleAfterPaint(callback: () => void, timeout?: number): () => void {
+  let cancel = () => undefined as void;
+  let frame = requestAnimationFrame(() => {
+    frame = requestAnimationFrame(() => {
+      cancel = whenIdle(callback, timeout);
+    });
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    cancel();
+  };
+}

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { whenIdle } from '../../lib/when-idle';
+import { whenIdleAfterPaint } from '../../lib/when-idle';
 import type { RichTextEditorProps } from './rich-text-editor';
 
 /** What the editor's place says until its code is in (also in the saved copy of a page). */
@@ -10,14 +10,14 @@ const Editor = lazy(() => loadEditor().then((module) => ({ default: module.RichT
 
 /**
  * The rich-text editor, with Slate (a third of the app's code) kept off the first screen: it
- * loads once the browser is idle after the page has drawn, or at once when the user reaches for
- * the body. Until it is in, a box of the editor's size says it is loading and takes no input, so
+ * loads once the browser is idle after the page is on screen, or at once when the user reaches
+ * for the body. Until it is in, a box of the editor's size says it is loading and takes no input, so
  * nothing typed can go astray; when the user asked for it, it arrives focused.
  */
 export function RichTextEditor(props: RichTextEditorProps) {
   const [wanted, setWanted] = useState<'idle' | 'user' | null>(null);
 
-  useEffect(() => (wanted ? undefined : whenIdle(() => setWanted('idle'))), [wanted]);
+  useEffect(() => (wanted ? undefined : whenIdleAfterPaint(() => setWanted('idle'))), [wanted]);
 
   // A press asks for the editor focused, also when its code was already on its way (idle).
   const loading = <EditorLoading onWant={() => setWanted('user')} />;

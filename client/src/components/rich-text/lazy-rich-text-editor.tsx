@@ -11,8 +11,8 @@ const Editor = lazy(() => loadEditor().then((module) => ({ default: module.RichT
 /**
  * The rich-text editor, with Slate (a third of the app's code) kept off the first screen: it
  * loads once the browser is idle after the page is on screen, or at once when the user reaches
- * for the body. Until it is in, a box of the editor's size says it is loading and takes no input, so
- * nothing typed can go astray; when the user asked for it, it arrives focused.
+ * for the body. Until it is in, a box of the editor's size says it is loading and takes no input,
+ * so nothing typed can go astray; when the user asked for it, it arrives focused.
  */
 export function RichTextEditor(props: RichTextEditorProps) {
   const [wanted, setWanted] = useState<'idle' | 'user' | null>(null);

@@ -55,6 +55,15 @@ describe('whenIdleAfterPaint', () => {
     expect(callback).toHaveBeenCalledTimes(1);
   });
 
+  it('waits only for idle in a hidden page, which draws no frames', () => {
+    jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    const callback = jest.fn();
+    whenIdleAfterPaint(callback);
+    idlePeriod();
+    expect(callback).toHaveBeenCalledTimes(1);
+    expect(frames.size).toBe(0);
+  });
+
   it('runs nothing once cancelled, before or after the frames', () => {
     const early = jest.fn();
     whenIdleAfterPaint(early)();

@@ -19,6 +19,8 @@ export function whenIdle(callback: () => void, timeout = 2000): () => void {
  * then competes with the frame (with the first cards, for the new-note editor).
  */
 export function whenIdleAfterPaint(callback: () => void, timeout?: number): () => void {
+  // A hidden page draws no frames until it is shown, and has no frame to compete with.
+  if (document.visibilityState === 'hidden') return whenIdle(callback, timeout);
   let cancel = () => undefined as void;
   let frame = requestAnimationFrame(() => {
     frame = requestAnimationFrame(() => {

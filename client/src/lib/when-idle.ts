@@ -18,13 +18,13 @@ export function whenIdle(callback: () => void, timeout = 2000): () => void {
  * a plain idle callback can come between that frame's paint and its display, and its download
  * then competes with the frame (with the first cards, for the new-note editor).
  */
-export function whenIdleAfterPaint(callback: () => void, timeout?: number): () => void {
+export function whenIdleAfterPaint(callback: () => void): () => void {
   // A hidden page draws no frames until it is shown, and has no frame to compete with.
-  if (document.visibilityState === 'hidden') return whenIdle(callback, timeout);
+  if (document.visibilityState === 'hidden') return whenIdle(callback);
   let cancel = () => undefined as void;
   let frame = requestAnimationFrame(() => {
     frame = requestAnimationFrame(() => {
-      cancel = whenIdle(callback, timeout);
+      cancel = whenIdle(callback);
     });
   });
   return () => {

@@ -16,7 +16,8 @@ import { startServer, waitFor, type RunningServer } from './support/server';
  * The first screen of /home on a cold load: the route's loader asks for the first page of notes
  * and the labels while the page's code downloads, and the list uses those answers instead of
  * asking again. Loading more as the user scrolls, and a second user on the same browser, still
- * get their own answers; a page whose code cannot load offers a reload.
+ * get their own answers; a page whose code cannot load offers a reload. The files the first
+ * screen runs carry V8's compile hint, and the files loaded later do not.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -194,6 +195,41 @@ it("offers a reload when a page's code cannot load, and the rest of the app stil
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
   await page.locator('.note-card').first().waitFor();
   expect(await alert.count()).toBe(0);
+  await context.close();
+});
+
+it('marks the files the first screen runs for eager compilation, and no file it loads later', async () => {
+  const auth = await seededUser('hints', 1);
+  const context = await newContext(browser, server.url, 'desktop', { serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await signInThroughStorage(page, auth.token, auth.user);
+  const firstLines = new Map<string, Promise<string>>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const text = response.text();
+    firstLines.set(
+      new URL(response.url()).pathname,
+      text.then((t) => t.split('\n', 1)[0]!),
+    );
+  });
+  await page.goto('/home');
+  await page.locator('.note-card').first().waitFor();
+  // The editor's code comes once the first cards are on screen.
+  await waitFor(
+    () => [...firstLines.keys()].some((file) => file.includes('/rich-text-editor-')),
+    10_000,
+    "the editor's code",
+  );
+
+  // index.html names the entry and, as module preloads, every file it imports.
+  const html = await (await fetch(`${server.url}/home`)).text();
+  const atStart = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  expect(atStart.length).toBeGreaterThan(1);
+  const hint = '//# allFunctionsCalledOnLoad';
+  for (const file of atStart) expect([file, await firstLines.get(file)]).toEqual([file, hint]);
+  const later = [...firstLines.keys()].filter((file) => !atStart.includes(file));
+  expect(later.length).toBeGreaterThan(0);
+  for (const file of later) expect([file, await firstLines.get(file)]).not.toEqual([file, hint]);
   await context.close();
 });
 

@@ -34,7 +34,9 @@ async function main() {
   const notes = (copy.prepare('select count(*) as n from notes').get() as { n: number }).n;
   copy.close();
   if (check !== 'ok') throw new Error(`the copy failed its integrity check: ${String(check)}`);
-  console.log(`backed up ${path.resolve(source)} to ${path.resolve(target)}: ${notes} notes, integrity ok`);
+  console.log(
+    `backed up ${path.resolve(source)} to ${path.resolve(target)}: ${notes} notes, integrity ok`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -60,7 +60,11 @@ const restMoves: Array<[string, string, Location]> = [
 ];
 
 /** The title or place a set of acknowledged operations allows: from the ones nothing followed. */
-function allowed(acked: Acked[], pick: (a: Acked) => string | undefined, initial: string): string[] {
+function allowed(
+  acked: Acked[],
+  pick: (a: Acked) => string | undefined,
+  initial: string,
+): string[] {
   if (acked.length === 0) return [initial];
   const lastStart = Math.max(...acked.map((a) => a.sent));
   return acked.filter((a) => a.acked >= lastStart).map((a) => pick(a)!);
@@ -78,7 +82,12 @@ async function run(label: string, databaseUrl: string, dataDir: string) {
       const { token } = await signupOver(base, `concurrency-${u}-${Date.now()}@example.com`);
       const user: User = { token, notes: new Map() };
       for (let n = 0; n < seedNotes; n += 1) {
-        const res = await gql(base, `mutation { addNote(input: { title: "seed-${n}" }) { id } }`, {}, token);
+        const res = await gql(
+          base,
+          `mutation { addNote(input: { title: "seed-${n}" }) { id } }`,
+          {},
+          token,
+        );
         user.notes.set(res.body.data.addNote.id, { title: `seed-${n}`, acked: [] });
       }
       users.push(user);
@@ -87,12 +96,18 @@ async function run(label: string, databaseUrl: string, dataDir: string) {
     const record = (res: Answer, what: string): boolean => {
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
       const code = res.body?.errors?.[0]?.extensions?.code;
-      if (res.status === 0 || res.status >= 500 || code === 'INTERNAL_SERVER_ERROR' || code === 'SERVICE_UNAVAILABLE') {
+      if (
+        res.status === 0 ||
+        res.status >= 500 ||
+        code === 'INTERNAL_SERVER_ERROR' ||
+        code === 'SERVICE_UNAVAILABLE'
+      ) {
         failures.push(`${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
         return false;
       }
       if (res.status >= 400 || res.body?.errors) {
-        if (res.status >= 400 && !res.body?.errors?.[0]) failures.push(`${what}: ${res.status} without a message`);
+        if (res.status >= 400 && !res.body?.errors?.[0])
+          failures.push(`${what}: ${res.status} without a message`);
         return false;
       }
       acknowledged += 1;
@@ -109,31 +124,59 @@ async function run(label: string, databaseUrl: string, dataDir: string) {
         const sent = performance.now();
         if (r < 0.1) {
           const title = `add-${seed}-${i}`;
-          const res = await gql(base, `mutation($t: String!) { addNote(input: { title: $t }) { ${noteFields} } }`, { t: title }, user.token);
-          if (record(res, 'addNote')) user.notes.set(res.body.data.addNote.id, { title, acked: [] });
+          const res = await gql(
+            base,
+            `mutation($t: String!) { addNote(input: { title: $t }) { ${noteFields} } }`,
+            { t: title },
+            user.token,
+          );
+          if (record(res, 'addNote'))
+            user.notes.set(res.body.data.addNote.id, { title, acked: [] });
         } else if (r < 0.4) {
           const title = `edit-${seed}-${i}`;
           const rest = rnd() < 0.2;
           const res = rest
-            ? await call(base, 'POST', `/api/notes/${id}`, { token: user.token, body: { note: { title } } })
-            : await gql(base, `mutation($id: ID!, $t: String!) { updateNote(id: $id, input: { title: $t }) { ${noteFields} } }`, { id, t: title }, user.token);
-          if (record(res, rest ? 'REST edit' : 'updateNote')) history.acked.push({ kind: 'edit', sent, acked: performance.now(), title });
+            ? await call(base, 'POST', `/api/notes/${id}`, {
+                token: user.token,
+                body: { note: { title } },
+              })
+            : await gql(
+                base,
+                `mutation($id: ID!, $t: String!) { updateNote(id: $id, input: { title: $t }) { ${noteFields} } }`,
+                { id, t: title },
+                user.token,
+              );
+          if (record(res, rest ? 'REST edit' : 'updateNote'))
+            history.acked.push({ kind: 'edit', sent, acked: performance.now(), title });
         } else if (r < 0.85) {
           if (rnd() < 0.8) {
             const [op] = moves[Math.floor(rnd() * moves.length)]!;
-            const res = await gql(base, `mutation($id: ID!) { ${op}(id: $id) { ${noteFields} } }`, { id }, user.token);
-            if (record(res, op)) history.acked.push({ kind: 'move', sent, acked: performance.now(), location: res.body.data[op].location });
+            const res = await gql(
+              base,
+              `mutation($id: ID!) { ${op}(id: $id) { ${noteFields} } }`,
+              { id },
+              user.token,
+            );
+            if (record(res, op))
+              history.acked.push({
+                kind: 'move',
+                sent,
+                acked: performance.now(),
+                location: res.body.data[op].location,
+              });
           } else {
             const [method, route, location] = restMoves[Math.floor(rnd() * restMoves.length)]!;
             const res = await call(base, method, `${route}${id}`, { token: user.token });
-            if (record(res, `${method} ${route}`)) history.acked.push({ kind: 'move', sent, acked: performance.now(), location });
+            if (record(res, `${method} ${route}`))
+              history.acked.push({ kind: 'move', sent, acked: performance.now(), location });
           }
         } else if (r < 0.92) {
           const rest = rnd() < 0.5;
           const res = rest
             ? await call(base, 'DELETE', `/api/trash/delete/${id}`, { token: user.token })
             : await gql(base, `mutation($id: ID!) { deleteNote(id: $id) }`, { id }, user.token);
-          if (record(res, rest ? 'REST delete forever' : 'deleteNote')) history.acked.push({ kind: 'delete', sent, acked: performance.now() });
+          if (record(res, rest ? 'REST delete forever' : 'deleteNote'))
+            history.acked.push({ kind: 'delete', sent, acked: performance.now() });
         } else {
           const res =
             rnd() < 0.2
@@ -159,7 +202,9 @@ async function run(label: string, databaseUrl: string, dataDir: string) {
 
     const started = performance.now();
     await Promise.all(
-      users.flatMap((user, u) => Array.from({ length: clientsPerUser }, (_, c) => client(user, u * 100 + c + 1))),
+      users.flatMap((user, u) =>
+        Array.from({ length: clientsPerUser }, (_, c) => client(user, u * 100 + c + 1)),
+      ),
     );
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     loadDone = true;
@@ -176,7 +221,11 @@ async function run(label: string, databaseUrl: string, dataDir: string) {
       const res = await call(base, 'GET', '/api/user', { token: user.token });
       const stored = new Map<string, { title: string; location: Location }>();
       const exact = new Map<string, { title: string; location: string; version: number }>();
-      for (const [list, location] of [['notes', 'NOTES'], ['archives', 'ARCHIVE'], ['trash', 'TRASH']] as const) {
+      for (const [list, location] of [
+        ['notes', 'NOTES'],
+        ['archives', 'ARCHIVE'],
+        ['trash', 'TRASH'],
+      ] as const) {
         for (const note of res.body.user[list]) {
           stored.set(note._id, { title: note.title, location });
           exact.set(note._id, { title: note.title, location, version: note.version });
@@ -202,14 +251,28 @@ async function run(label: string, databaseUrl: string, dataDir: string) {
           continue;
         }
         expect({ id, present: Boolean(note) }).toEqual({ id, present: true });
-        const titles = allowed(history.acked.filter((a) => a.kind === 'edit'), (a) => a.title, history.title);
-        const places = allowed(history.acked.filter((a) => a.kind === 'move'), (a) => a.location, 'NOTES');
+        const titles = allowed(
+          history.acked.filter((a) => a.kind === 'edit'),
+          (a) => a.title,
+          history.title,
+        );
+        const places = allowed(
+          history.acked.filter((a) => a.kind === 'move'),
+          (a) => a.location,
+          'NOTES',
+        );
         expect(titles).toContain(note!.title);
         expect(places).toContain(note!.location);
       }
-      expect(stored.size).toBe(user.notes.size - [...user.notes.values()].filter((h) => h.acked.some((a) => a.kind === 'delete')).length);
+      expect(stored.size).toBe(
+        user.notes.size -
+          [...user.notes.values()].filter((h) => h.acked.some((a) => a.kind === 'delete')).length,
+      );
     }
-    const spread = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(', ');
+    const spread = [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(', ');
     report(
       `concurrency, ${label}`,
       `${userCount * clientsPerUser} clients × ${opsPerClient} ops in ${seconds} s (${spread}; ${acknowledged} acknowledged): no 500, none hung; ${checked} notes match what the acknowledged operations imply (${deleted} deleted forever); ${userCount} syncing clients, over ${synced} connections resumed from their cursors, received all ${events} events once each and hold exactly the server's final notes`,

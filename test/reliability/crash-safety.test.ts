@@ -54,18 +54,30 @@ async function stream(base: string, ledger: Ledger, name: string, counts: { acke
       const title = `${name}-edit-${n}`;
       const expected = ledger.notes.get(id)!;
       expected.pending = title;
-      const res = await gql(base, updateNote, { id, input: { title, content: contentFor(title) } }, ledger.token);
+      const res = await gql(
+        base,
+        updateNote,
+        { id, input: { title, content: contentFor(title) } },
+        ledger.token,
+      );
       if (res.status === 0) return;
-      if (res.body?.data?.updateNote?.title !== title) throw new Error(`edit not acknowledged: ${JSON.stringify(res.body)}`);
+      if (res.body?.data?.updateNote?.title !== title)
+        throw new Error(`edit not acknowledged: ${JSON.stringify(res.body)}`);
       ledger.notes.set(id, { title });
       counts.acked += 1;
     } else {
       const title = `${name}-add-${n}`;
       ledger.inFlightAdds.add(title);
-      const res = await gql(base, addNote, { input: { title, content: contentFor(title), tags: [name] } }, ledger.token);
+      const res = await gql(
+        base,
+        addNote,
+        { input: { title, content: contentFor(title), tags: [name] } },
+        ledger.token,
+      );
       if (res.status === 0) return;
       const note = res.body?.data?.addNote;
-      if (!note || note.title !== title) throw new Error(`add not acknowledged: ${JSON.stringify(res.body)}`);
+      if (!note || note.title !== title)
+        throw new Error(`add not acknowledged: ${JSON.stringify(res.body)}`);
       ledger.inFlightAdds.delete(title);
       ledger.notes.set(note.id, { title });
       mine.push(note.id);
@@ -75,7 +87,10 @@ async function stream(base: string, ledger: Ledger, name: string, counts: { acke
 }
 
 /** Reads every note back and checks it against the ledger; returns how many were checked. */
-async function verify(base: string, ledgers: Ledger[]): Promise<{ checked: number; inFlightLanded: number; events: number }> {
+async function verify(
+  base: string,
+  ledgers: Ledger[],
+): Promise<{ checked: number; inFlightLanded: number; events: number }> {
   let checked = 0;
   let inFlightLanded = 0;
   let events = 0;
@@ -84,11 +99,18 @@ async function verify(base: string, ledgers: Ledger[]): Promise<{ checked: numbe
     expect(res.status).toBe(200);
     // The feed, caught up from where the live subscriber was cut: one event per change.
     const last = await gql(base, '{ noteEventsCursor }', {}, ledger.token);
-    await ledger.follower.catchUp(FeedFollower.wsUrl(base), Number(last.body.data.noteEventsCursor));
+    await ledger.follower.catchUp(
+      FeedFollower.wsUrl(base),
+      Number(last.body.data.noteEventsCursor),
+    );
     expect(ledger.follower.problems).toEqual([]);
     const eventsOf = new Map<string, number>();
     for (const id of ledger.follower.noteIdBySeq) eventsOf.set(id, (eventsOf.get(id) ?? 0) + 1);
-    for (const note of res.body.notes) expect({ id: note._id, events: eventsOf.get(note._id) }).toEqual({ id: note._id, events: note.version });
+    for (const note of res.body.notes)
+      expect({ id: note._id, events: eventsOf.get(note._id) }).toEqual({
+        id: note._id,
+        events: note.version,
+      });
     expect(eventsOf.size).toBe(res.body.notes.length);
     events = Math.max(events, ledger.follower.cursor);
     const stored = new Map<string, { title: string; content: string }>();
@@ -115,12 +137,22 @@ async function verify(base: string, ledgers: Ledger[]): Promise<{ checked: numbe
   return { checked, inFlightLanded, events };
 }
 
-async function crashRounds(label: string, databaseUrl: string, dataDir: string, sqliteFile?: string) {
+async function crashRounds(
+  label: string,
+  databaseUrl: string,
+  dataDir: string,
+  sqliteFile?: string,
+) {
   let server: ServerProcess = await startServer({ databaseUrl, dataDir });
   const ledgers: Ledger[] = [];
   for (let u = 0; u < users; u += 1) {
     const { token } = await signupOver(server.url, `crash-${u}-${Date.now()}@example.com`);
-    ledgers.push({ token, follower: new FeedFollower(token), notes: new Map(), inFlightAdds: new Set() });
+    ledgers.push({
+      token,
+      follower: new FeedFollower(token),
+      notes: new Map(),
+      inFlightAdds: new Set(),
+    });
   }
   let totalAcked = 0;
   let totalLanded = 0;
@@ -131,7 +163,9 @@ async function crashRounds(label: string, databaseUrl: string, dataDir: string, 
       const wsUrl = FeedFollower.wsUrl(server.url);
       const following = ledgers.map((ledger) => ledger.follower.follow(wsUrl, () => false));
       const clients = ledgers.flatMap((ledger, u) =>
-        Array.from({ length: clientsPerUser }, (_, c) => stream(server.url, ledger, `r${round}u${u}c${c}`, counts)),
+        Array.from({ length: clientsPerUser }, (_, c) =>
+          stream(server.url, ledger, `r${round}u${u}c${c}`, counts),
+        ),
       );
       await sleep(400 + Math.floor(Math.random() * 800));
       server.kill('SIGKILL');

@@ -19,7 +19,11 @@ const unavailable = /database is unavailable/i;
 
 beforeAll(() => {
   fsys = mountTmpfs(24 * 1024 * 1024);
-  if (!fsys) report('database trouble', 'SKIPPED: this machine cannot mount a tmpfs (needs root with CAP_SYS_ADMIN)');
+  if (!fsys)
+    report(
+      'database trouble',
+      'SKIPPED: this machine cannot mount a tmpfs (needs root with CAP_SYS_ADMIN)',
+    );
 });
 afterAll(async () => {
   server?.kill('SIGTERM');
@@ -27,7 +31,8 @@ afterAll(async () => {
   fsys?.unmount();
 });
 
-const maybe = (name: string, fn: () => Promise<void>) => it(name, async () => (fsys ? fn() : undefined));
+const maybe = (name: string, fn: () => Promise<void>) =>
+  it(name, async () => (fsys ? fn() : undefined));
 const databaseUrl = () => `file:${path.join(fsys!.dir, 'jotter.db')}`;
 
 async function waitForHealth(status: number, seconds = 10): Promise<number> {
@@ -35,17 +40,26 @@ async function waitForHealth(status: number, seconds = 10): Promise<number> {
   for (;;) {
     const res = await call(server!.url, 'GET', '/healthz');
     if (res.status === status) return (Date.now() - started) / 1000;
-    if (Date.now() - started > seconds * 1000) throw new Error(`/healthz stayed ${res.status}: ${JSON.stringify(res.body)}`);
+    if (Date.now() - started > seconds * 1000)
+      throw new Error(`/healthz stayed ${res.status}: ${JSON.stringify(res.body)}`);
     await sleep(100);
   }
 }
 
 /** Writes through both APIs fail with 503 / SERVICE_UNAVAILABLE and a clear message. */
 async function expectWritesRefused(token: string, content: string) {
-  const rest = await call(server!.url, 'POST', '/api/notes', { token, body: { note: { title: 'refused', content } } });
+  const rest = await call(server!.url, 'POST', '/api/notes', {
+    token,
+    body: { note: { title: 'refused', content } },
+  });
   expect(rest.status).toBe(503);
   expect(rest.body.errors[0]).toMatch(unavailable);
-  const graph = await gql(server!.url, `mutation($c: String!) { addNote(input: { title: "refused", content: $c }) { id } }`, { c: content }, token);
+  const graph = await gql(
+    server!.url,
+    `mutation($c: String!) { addNote(input: { title: "refused", content: $c }) { id } }`,
+    { c: content },
+    token,
+  );
   expect(graph.body.errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
   expect(graph.body.errors[0].message).toMatch(unavailable);
   const health = await call(server!.url, 'GET', '/healthz');
@@ -71,7 +85,9 @@ maybe('disk full: 503 and /healthz failing, no crash, recovery once space is fre
   ({ token } = await signupOver(server.url, 'trouble@example.com'));
   for (let i = 0; i < 5; i += 1) {
     const title = `before-full-${i}`;
-    expect((await call(server.url, 'POST', '/api/notes', { token, body: { note: { title } } })).status).toBe(201);
+    expect(
+      (await call(server.url, 'POST', '/api/notes', { token, body: { note: { title } } })).status,
+    ).toBe(201);
     titles.push(title);
   }
   const filler = path.join(fsys!.dir, 'filler');
@@ -87,7 +103,10 @@ maybe('disk full: 503 and /healthz failing, no crash, recovery once space is fre
 
   fs.rmSync(filler);
   const recovered = await waitForHealth(200);
-  const after = await call(server.url, 'POST', '/api/notes', { token, body: { note: { title: 'after-full', content: big } } });
+  const after = await call(server.url, 'POST', '/api/notes', {
+    token,
+    body: { note: { title: 'after-full', content: big } },
+  });
   expect(after.status).toBe(201);
   titles.push('after-full');
   const notes = await call(server.url, 'GET', '/api/notes', { token });
@@ -100,31 +119,41 @@ maybe('disk full: 503 and /healthz failing, no crash, recovery once space is fre
   );
 });
 
-maybe('read-only data folder: 503 and /healthz failing, no crash, recovery once writable', async () => {
-  server?.kill('SIGTERM');
-  await server?.exited;
-  fsys!.readOnly(true);
-  server = await startServer({ databaseUrl: databaseUrl(), dataDir: fsys!.dir, waitFor: 'listening' });
-  await expectWritesRefused(token, '<p>read-only</p>');
-  const me = await call(server.url, 'GET', '/api/notes', { token });
-  expect(me.status).toBe(503);
-  expect(me.body.errors[0]).toMatch(unavailable);
-  await sleep(500);
-  expect(server.child.exitCode).toBeNull();
+maybe(
+  'read-only data folder: 503 and /healthz failing, no crash, recovery once writable',
+  async () => {
+    server?.kill('SIGTERM');
+    await server?.exited;
+    fsys!.readOnly(true);
+    server = await startServer({
+      databaseUrl: databaseUrl(),
+      dataDir: fsys!.dir,
+      waitFor: 'listening',
+    });
+    await expectWritesRefused(token, '<p>read-only</p>');
+    const me = await call(server.url, 'GET', '/api/notes', { token });
+    expect(me.status).toBe(503);
+    expect(me.body.errors[0]).toMatch(unavailable);
+    await sleep(500);
+    expect(server.child.exitCode).toBeNull();
 
-  fsys!.readOnly(false);
-  const recovered = await waitForHealth(200);
-  const after = await call(server.url, 'POST', '/api/notes', { token, body: { note: { title: 'after-read-only' } } });
-  expect(after.status).toBe(201);
-  titles.push('after-read-only');
-  const notes = await call(server.url, 'GET', '/api/notes', { token });
-  expect(notes.body.notes.map((n: { title: string }) => n.title)).toEqual(titles);
-  server.kill('SIGTERM');
-  expect(await server.exited).toEqual({ code: 0, signal: null });
-  server = undefined;
-  expect(integrity()).toBe('ok');
-  report(
-    'database trouble, read-only folder',
-    `started on a read-only mount: reads and writes answered 503 with a clear message, /healthz 503, process alive; healthy ${recovered.toFixed(1)} s after remounting read-write; ${titles.length} notes intact, integrity_check ok`,
-  );
-});
+    fsys!.readOnly(false);
+    const recovered = await waitForHealth(200);
+    const after = await call(server.url, 'POST', '/api/notes', {
+      token,
+      body: { note: { title: 'after-read-only' } },
+    });
+    expect(after.status).toBe(201);
+    titles.push('after-read-only');
+    const notes = await call(server.url, 'GET', '/api/notes', { token });
+    expect(notes.body.notes.map((n: { title: string }) => n.title)).toEqual(titles);
+    server.kill('SIGTERM');
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    server = undefined;
+    expect(integrity()).toBe('ok');
+    report(
+      'database trouble, read-only folder',
+      `started on a read-only mount: reads and writes answered 503 with a clear message, /healthz 503, process alive; healthy ${recovered.toFixed(1)} s after remounting read-write; ${titles.length} notes intact, integrity_check ok`,
+    );
+  },
+);

@@ -19,7 +19,15 @@ function post(agent: http.Agent, base: string, token: string, body: unknown): Pr
   return new Promise((resolve) => {
     const req = http.request(
       `${base}/graphql`,
-      { method: 'POST', agent, headers: { 'content-type': 'application/json', authorization: token, 'content-length': Buffer.byteLength(payload) } },
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          authorization: token,
+          'content-length': Buffer.byteLength(payload),
+        },
+      },
       (res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -58,7 +66,12 @@ it('SIGTERM under load: sockets closed with 1001 first, in-flight requests finis
           query: `mutation($input: NoteInput!) { addNote(input: $input) { id title } }`,
           variables: { input: { title, content: c === 0 ? big : `<p>${title}</p>` } },
         });
-        if (sent < signalAt - 20 && performance.now() > signalAt) inFlight.push({ title, status: res.status, ...(res.status === 0 ? { error: String(res.body) } : {}) });
+        if (sent < signalAt - 20 && performance.now() > signalAt)
+          inFlight.push({
+            title,
+            status: res.status,
+            ...(res.status === 0 ? { error: String(res.body) } : {}),
+          });
         if (res.status === 0 || performance.now() > signalAt) {
           agent.destroy();
           if (res.status === 0) return;
@@ -69,10 +82,14 @@ it('SIGTERM under load: sockets closed with 1001 first, in-flight requests finis
       }
     };
     const clients = Array.from({ length: 8 }, (_, c) => client(c));
-    const sockets = await Promise.all([0, 1].map(() => TestSocket.connect(FeedFollower.wsUrl(server.url), token)));
+    const sockets = await Promise.all(
+      [0, 1].map(() => TestSocket.connect(FeedFollower.wsUrl(server.url), token)),
+    );
     for (const socket of sockets) socket.noteEvents('0');
     const order: string[] = [];
-    const closes = sockets.map((socket, i) => socket.closed.then((closed: Closed) => (order.push(`socket ${i}`), closed)));
+    const closes = sockets.map((socket, i) =>
+      socket.closed.then((closed: Closed) => (order.push(`socket ${i}`), closed)),
+    );
     await sleep(800);
     signalAt = performance.now();
     server.kill('SIGTERM');
@@ -81,7 +98,9 @@ it('SIGTERM under load: sockets closed with 1001 first, in-flight requests finis
     const seconds = (performance.now() - signalAt) / 1000;
     await Promise.all(clients);
 
-    expect(await Promise.all(closes)).toEqual([0, 1].map(() => ({ code: 1001, reason: 'Server shutting down' })));
+    expect(await Promise.all(closes)).toEqual(
+      [0, 1].map(() => ({ code: 1001, reason: 'Server shutting down' })),
+    );
     // Both sockets had closed by the time the process ended.
     expect(order).toHaveLength(3);
     expect(order.at(-1)).toBe('exit');
@@ -93,7 +112,9 @@ it('SIGTERM under load: sockets closed with 1001 first, in-flight requests finis
     const res = await call(server.url, 'GET', '/api/notes', { token });
     server.kill('SIGTERM');
     await server.exited;
-    const stored = new Map<string, string>(res.body.notes.map((n: { _id: string; title: string }) => [n._id, n.title]));
+    const stored = new Map<string, string>(
+      res.body.notes.map((n: { _id: string; title: string }) => [n._id, n.title]),
+    );
     for (const [id, title] of acked) expect(stored.get(id)).toBe(title);
 
     report(

@@ -24,21 +24,32 @@ afterAll(() => t.close());
 
 const secret = () => t.config.jwtSecret!;
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const sign = (payload: object, options: jwt.SignOptions = {}) => jwt.sign(payload, secret(), { algorithm: 'HS256', ...options });
+const sign = (payload: object, options: jwt.SignOptions = {}) =>
+  jwt.sign(payload, secret(), { algorithm: 'HS256', ...options });
 
 /** 401 on every authenticated REST route and UNAUTHENTICATED on a GraphQL query; returns the count. */
 async function expectRefused(header: string, label: string): Promise<number> {
   let checked = 0;
   for (const route of [...restListRoutes, '/api/notes']) {
-    const res = route === '/api/notes' && checked > 0
-      ? await t.http.post(route).set('authorization', header).send({ note: { title: 'forged' } })
-      : await t.http.get(route).set('authorization', header);
+    const res =
+      route === '/api/notes' && checked > 0
+        ? await t.http
+            .post(route)
+            .set('authorization', header)
+            .send({ note: { title: 'forged' } })
+        : await t.http.get(route).set('authorization', header);
     expect({ label, route, status: res.status }).toEqual({ label, route, status: 401 });
     expect(res.body.errors[0]).toMatch(/token is invalid/);
     checked += 1;
   }
-  const gql = await t.http.post('/graphql').set('authorization', header).send({ query: '{ me { id } notes { totalCount } }' });
-  expect({ label, code: gql.body.errors?.[0]?.extensions?.code }).toEqual({ label, code: 'UNAUTHENTICATED' });
+  const gql = await t.http
+    .post('/graphql')
+    .set('authorization', header)
+    .send({ query: '{ me { id } notes { totalCount } }' });
+  expect({ label, code: gql.body.errors?.[0]?.extensions?.code }).toEqual({
+    label,
+    code: 'UNAUTHENTICATED',
+  });
   expect(gql.body.data ?? null).toBeNull();
   return checked + 1;
 }
@@ -51,11 +62,23 @@ function badTokens(): Array<[string, string]> {
     ['alg none', `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`],
     ['alg none, signature kept', `${b64({ alg: 'none', typ: 'JWT' })}.${payload}.${signature}`],
     ['alg NONE', `${b64({ alg: 'NONE', typ: 'JWT' })}.${b64(claims)}.`],
-    ['wrong secret', jwt.sign(claims, 'not-the-secret-not-the-secret-not-the', { algorithm: 'HS256' })],
+    [
+      'wrong secret',
+      jwt.sign(claims, 'not-the-secret-not-the-secret-not-the', { algorithm: 'HS256' }),
+    ],
     ['HS512 with the right secret', jwt.sign(claims, secret(), { algorithm: 'HS512' })],
-    ['tampered payload (other user id)', `${header}.${b64({ ...claims, sub: '00000000-0000-4000-8000-000000000000' })}.${signature}`],
-    ['tampered payload (later expiry)', `${header}.${b64({ ...claims, exp: 4102444800 })}.${signature}`],
-    ['tampered signature', `${header}.${payload}.${signature.slice(0, -2)}${signature.endsWith('A') ? 'BB' : 'AA'}`],
+    [
+      'tampered payload (other user id)',
+      `${header}.${b64({ ...claims, sub: '00000000-0000-4000-8000-000000000000' })}.${signature}`,
+    ],
+    [
+      'tampered payload (later expiry)',
+      `${header}.${b64({ ...claims, exp: 4102444800 })}.${signature}`,
+    ],
+    [
+      'tampered signature',
+      `${header}.${payload}.${signature.slice(0, -2)}${signature.endsWith('A') ? 'BB' : 'AA'}`,
+    ],
     ['expired', sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 5 })],
     ['not yet valid', sign({ ...claims, nbf: Math.floor(Date.now() / 1000) + 3600 })],
     ['wrong token version', sign({ ...claims, ver: 7 })],
@@ -77,7 +100,10 @@ it('forged, tampered, expired and malformed tokens: always 401', async () => {
   let checks = 0;
   for (const [label, bad] of cases) checks += await expectRefused(bad, label);
   expect((await t.http.get('/api/notes').set('authorization', token)).status).toBe(200);
-  report('tokens', `${cases.length} bad tokens × ${checks / cases.length} calls (REST routes and GraphQL) = ${checks} calls: all 401 / UNAUTHENTICATED; the genuine token still works`);
+  report(
+    'tokens',
+    `${cases.length} bad tokens × ${checks / cases.length} calls (REST routes and GraphQL) = ${checks} calls: all 401 / UNAUTHENTICATED; the genuine token still works`,
+  );
 });
 
 it('a deleted user’s token is refused', async () => {
@@ -86,7 +112,10 @@ it('a deleted user’s token is refused', async () => {
   expect((await t.http.get('/api/notes').set('authorization', doomed.token)).status).toBe(200);
   await t.behind.deleteUser(doomed.id);
   const checks = await expectRefused(doomed.token, 'deleted user');
-  report('tokens', `token of a user deleted from the database: ${checks} calls, all 401 / UNAUTHENTICATED`);
+  report(
+    'tokens',
+    `token of a user deleted from the database: ${checks} calls, all 401 / UNAUTHENTICATED`,
+  );
 });
 
 it('a missing authorization header is 401', async () => {
@@ -97,27 +126,41 @@ it('a missing authorization header is 401', async () => {
 
 it('logout revokes every token issued so far, on both APIs', async () => {
   const user = await t.signup();
-  const second = await t.http.post('/api/auth/login').send({ email: user.email, password: 'correct horse battery' });
+  const second = await t.http
+    .post('/api/auth/login')
+    .send({ email: user.email, password: 'correct horse battery' });
   const tokens = [user.token, second.body.encodedToken as string];
   recordSecrets(...tokens);
   const out = await t.graphql<{ logout: boolean }>('mutation { logout }', {}, user.token);
   expect(out.data?.logout).toBe(true);
   let checks = 0;
   for (const old of tokens) checks += await expectRefused(old, 'after logout');
-  const fresh = await t.http.post('/api/auth/login').send({ email: user.email, password: 'correct horse battery' });
-  expect((await t.http.get('/api/notes').set('authorization', fresh.body.encodedToken)).status).toBe(200);
+  const fresh = await t.http
+    .post('/api/auth/login')
+    .send({ email: user.email, password: 'correct horse battery' });
+  expect(
+    (await t.http.get('/api/notes').set('authorization', fresh.body.encodedToken)).status,
+  ).toBe(200);
   recordSecrets(fresh.body.encodedToken);
   report('tokens', `logout: both earlier tokens refused on ${checks} calls; a new login works`);
 });
 
 it('over WebSocket: every bad token is refused at connect (4401, no acknowledgement); logout closes a signed-in socket', async () => {
   const { wsUrl } = await t.listen();
-  const cases: Array<[string, unknown]> = [...badTokens(), ['no token', undefined], ['a number', 12345], ['an object', { token }]];
+  const cases: Array<[string, unknown]> = [
+    ...badTokens(),
+    ['no token', undefined],
+    ['a number', 12345],
+    ['an object', { token }],
+  ];
   for (const [label, bad] of cases) {
     const socket = await TestSocket.open(wsUrl, bad === undefined ? {} : { authorization: bad });
     const closed = await socket.waitForClose();
     expect({ label, code: closed.code }).toEqual({ label, code: 4401 });
-    expect({ label, acknowledged: socket.messages.some((m) => m.type === 'connection_ack') }).toEqual({ label, acknowledged: false });
+    expect({
+      label,
+      acknowledged: socket.messages.some((m) => m.type === 'connection_ack'),
+    }).toEqual({ label, acknowledged: false });
   }
   const user = await t.signup();
   recordSecrets(user.token);
@@ -126,5 +169,8 @@ it('over WebSocket: every bad token is refused at connect (4401, no acknowledgem
   expect(await socket.waitForClose()).toEqual({ code: 4401, reason: 'Signed out' });
   const again = await TestSocket.open(wsUrl, { authorization: user.token });
   expect((await again.waitForClose()).code).toBe(4401);
-  report('tokens', `WebSocket: ${cases.length} bad tokens refused at connect with 4401 and no acknowledgement; logout closed the signed-in socket (4401 Signed out) and its token is refused after`);
+  report(
+    'tokens',
+    `WebSocket: ${cases.length} bad tokens refused at connect with 4401 and no acknowledgement; logout closed the signed-in socket (4401 Signed out) and its token is refused after`,
+  );
 });

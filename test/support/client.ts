@@ -47,7 +47,10 @@ export function gql(
 }
 
 /** Signs up a user through REST and returns the token and id. */
-export async function signupOver(base: string, email: string): Promise<{ token: string; id: string }> {
+export async function signupOver(
+  base: string,
+  email: string,
+): Promise<{ token: string; id: string }> {
   const res = await call(base, 'POST', '/api/auth/signup', {
     body: {
       firstName: 'Rel',
@@ -57,6 +60,7 @@ export async function signupOver(base: string, email: string): Promise<{ token: 
       confirmPassword: 'reliable password',
     },
   });
-  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 201)
+    throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { token: res.body.encodedToken, id: res.body.createdUser._id };
 }

@@ -50,7 +50,8 @@ export class FeedFollower {
 
   private applyEvent(event: NoteEventPayload) {
     const seq = Number(event.cursor);
-    if (seq !== this.cursor + 1) this.problems.push(`expected cursor ${this.cursor + 1}, received ${event.cursor}`);
+    if (seq !== this.cursor + 1)
+      this.problems.push(`expected cursor ${this.cursor + 1}, received ${event.cursor}`);
     this.cursor = Math.max(this.cursor, seq);
     this.noteIdBySeq[seq - 1] = event.noteId;
     if (event.kind === 'DELETED' || !event.note) {
@@ -59,7 +60,11 @@ export class FeedFollower {
     }
     const held = this.notes.get(event.noteId);
     if (!held || event.note.version >= held.version) {
-      this.notes.set(event.noteId, { title: event.note.title, location: event.note.location, version: event.note.version });
+      this.notes.set(event.noteId, {
+        title: event.note.title,
+        location: event.note.location,
+        version: event.note.version,
+      });
     }
   }
 
@@ -68,7 +73,11 @@ export class FeedFollower {
    * holds after one (then closes the socket: 'stopped') or the socket closes ('closed': the
    * server went away, or the test closed it).
    */
-  async follow(wsUrl: string, stopWhen: (f: FeedFollower) => boolean, timeoutMs = 120_000): Promise<'stopped' | 'closed'> {
+  async follow(
+    wsUrl: string,
+    stopWhen: (f: FeedFollower) => boolean,
+    timeoutMs = 120_000,
+  ): Promise<'stopped' | 'closed'> {
     const socket = await TestSocket.connect(wsUrl, this.token);
     this.socket = socket;
     this.connections += 1;
@@ -107,6 +116,7 @@ export class FeedFollower {
   async catchUp(wsUrl: string, target: number): Promise<void> {
     if (this.cursor >= target) return;
     const outcome = await this.follow(wsUrl, (f) => f.cursor >= target, 60_000);
-    if (outcome !== 'stopped') throw new Error(`the socket closed before cursor ${target} (at ${this.cursor})`);
+    if (outcome !== 'stopped')
+      throw new Error(`the socket closed before cursor ${target} (at ${this.cursor})`);
   }
 }

@@ -8,7 +8,9 @@ interface Listenable {
  * Typed by shape, not by importing the test app: bench/ takes `random` from here and should not
  * pull the whole server into its type check.
  */
-export function listen(t: Listenable): Promise<{ url: string; wsUrl: string; close(): Promise<void> }> {
+export function listen(
+  t: Listenable,
+): Promise<{ url: string; wsUrl: string; close(): Promise<void> }> {
   return t.listen();
 }
 

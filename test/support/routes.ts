@@ -15,7 +15,11 @@ export const restIdRoutes: RestRoute[] = [
   { method: 'delete', path: (id) => `/api/notes/${id}` },
   { method: 'post', path: (id) => `/api/notes/archives/${id}`, body: {} },
   { method: 'post', path: (id) => `/api/notes/trash/${id}` },
-  { method: 'post', path: (id) => `/api/archives/${id}`, body: { archiveNote: { title: 'pwned' } } },
+  {
+    method: 'post',
+    path: (id) => `/api/archives/${id}`,
+    body: { archiveNote: { title: 'pwned' } },
+  },
   { method: 'post', path: (id) => `/api/archives/restore/${id}`, body: {} },
   { method: 'delete', path: (id) => `/api/archives/delete/${id}` },
   { method: 'post', path: (id) => `/api/trash/restore/${id}` },

@@ -108,13 +108,24 @@ async function forgetVisits(context: BrowserContext, page: Page, url: string) {
   await cdp.detach();
 }
 
-interface LighthouseScores {
+export interface LighthouseScores {
   performance: number;
   accessibility: number;
   bestPractices: number;
   /** Audits below full marks in accessibility and best practices. */
   problems: string[];
+  /** The performance metrics as Lighthouse simulates them: milliseconds (layout shift: a score). */
+  metrics: Record<MetricId, number>;
 }
+
+const metricIds = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+] as const;
+type MetricId = (typeof metricIds)[number];
 
 type LighthouseFn = (
   url: string,
@@ -125,7 +136,13 @@ interface LighthouseResult {
   categories: Record<string, { score: number | null; auditRefs: { id: string }[] }>;
   audits: Record<
     string,
-    { score: number | null; scoreDisplayMode: string; title: string; displayValue?: string }
+    {
+      score: number | null;
+      scoreDisplayMode: string;
+      title: string;
+      displayValue?: string;
+      numericValue?: number;
+    }
   >;
 }
 
@@ -199,27 +216,18 @@ export async function runLighthouse(
         problems.push(`${id}: ${ref.id}`);
     }
   }
-  for (const id of [
-    'first-contentful-paint',
-    'largest-contentful-paint',
-    'total-blocking-time',
-    'cumulative-layout-shift',
-    'speed-index',
-  ]) {
+  const metrics = {} as Record<MetricId, number>;
+  for (const id of metricIds) {
     const audit = lhr.audits[id];
+    metrics[id] = audit?.numericValue ?? NaN;
     if (audit?.displayValue) problems.push(`${id.replace(/-/g, ' ')} ${audit.displayValue}`);
-  }
-  if (process.env.BENCH_LIGHTHOUSE_DUMP) {
-    fs.writeFileSync(
-      process.env.BENCH_LIGHTHOUSE_DUMP + encodeURIComponent(url) + '.json',
-      JSON.stringify(lhr),
-    );
   }
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
     problems,
+    metrics,
   };
 }
 

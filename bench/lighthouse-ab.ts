@@ -3,14 +3,15 @@
  * <dist B> [runs] [page]` serves each build from the same server and database, and runs
  * Lighthouse on `page` alternately, A then B, `runs` times each (default 5), each a first visit
  * in a Chromium of its own (client.ts, runLighthouse). The page is /home by default, signed in
- * with 200 notes; `/` is the landing page, signed out. It prints each run and the medians, so a
- * drifting host load touches both builds alike.
+ * with 200 notes; `/` is the landing page, signed out. It prints each run, then for each build
+ * the score's median and range, how many runs scored 90 or more, and the medians of total
+ * blocking time and of the simulated paints; a drifting host load touches both builds alike.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { clientCorpus, runLighthouse, storedAuth } from './client';
+import { clientCorpus, runLighthouse, storedAuth, type LighthouseScores } from './client';
 import { startJotter } from './lib/server';
 import { quantile } from './lib/stats';
 
@@ -29,19 +30,31 @@ async function main() {
   };
   // The landing page is for visitors who have not signed in; every other page, signed in.
   const auth = page === '/' ? null : storedAuth(db, users[0]!);
-  const scores: Record<'A' | 'B', number[]> = { A: [], B: [] };
+  const results: Record<'A' | 'B', LighthouseScores[]> = { A: [], B: [] };
   try {
     for (let i = 0; i < runs; i += 1) {
       for (const name of ['A', 'B'] as const) {
         const result = await runLighthouse(`${servers[name].url}${page}`, auth);
-        scores[name].push(result.performance);
+        results[name].push(result);
         const metrics = result.problems.filter((p) => !p.includes(':')).join(', ');
         console.log(`${name} run ${i + 1}: performance ${result.performance} (${metrics})`);
       }
     }
     for (const name of ['A', 'B'] as const) {
+      const scores = results[name].map((result) => result.performance);
+      const median = (id: keyof LighthouseScores['metrics']) =>
+        Math.round(
+          quantile(
+            results[name].map((result) => result.metrics[id]),
+            0.5,
+          ),
+        );
       console.log(
-        `${name}: median ${quantile(scores[name], 0.5)}, min ${Math.min(...scores[name])}, max ${Math.max(...scores[name])}`,
+        `${name}: median ${quantile(scores, 0.5)}, min ${Math.min(...scores)}, max ${Math.max(...scores)}, ` +
+          `${scores.filter((score) => score >= 90).length} of ${scores.length} at 90 or more; ` +
+          `medians: total blocking time ${median('total-blocking-time')} ms, ` +
+          `largest contentful paint ${median('largest-contentful-paint')} ms, ` +
+          `first contentful paint ${median('first-contentful-paint')} ms`,
       );
     }
   } finally {

@@ -7,8 +7,8 @@ let toastify: Promise<Toastify> | undefined;
 const onLoadListeners = new Set<() => void>();
 
 /**
- * Loads react-toastify (once). It is not part of the first screen: the app loads it with the
- * first toast (app/toasts.tsx then mounts the container).
+ * Loads react-toastify (once). It is not part of the first screen: the app loads it when the
+ * browser is first idle, or with the first toast, whichever comes first.
  */
 export function loadToastify(): Promise<Toastify> {
   if (!toastify) {

@@ -1,5 +1,5 @@
-import type { ToastContent, ToastOptions } from 'react-toastify';
-import type * as ToastifyModule from 'react-toastify';
+import type { ToastContent, ToastOptions } from 'react-toastify/unstyled';
+import type * as ToastifyModule from 'react-toastify/unstyled';
 
 type Toastify = typeof ToastifyModule;
 
@@ -12,7 +12,7 @@ const onLoadListeners = new Set<() => void>();
  */
 export function loadToastify(): Promise<Toastify> {
   if (!toastify) {
-    toastify = import('react-toastify');
+    toastify = import('react-toastify/unstyled');
     onLoadListeners.forEach((listener) => listener());
   }
   return toastify;

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { clientCorpus, runLighthouse, storedAuth, type LighthouseScores } from './client';
+import { hostLine } from './host';
 import { startJotter } from './lib/server';
 import { quantile } from './lib/stats';
 
@@ -20,6 +21,7 @@ async function main() {
   if (!distA || !distB)
     throw new Error('usage: lighthouse-ab.ts <client dist A> <client dist B> [runs] [page]');
   const runs = Number(runsArg ?? 5);
+  console.log(hostLine());
   const { file, users } = await clientCorpus();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'jotter-lh-ab-'));
   const db = path.join(tmp, 'jotter.db');

@@ -1,0 +1,54 @@
+/**
+ * What the machine itself charges for memory, printed before the other figures: a browser's first
+ * visit makes tens of thousands of page faults (a fresh renderer maps its heaps, the locale data,
+ * the fonts), so a host on which a page fault is slow gives slow first visits whatever the app
+ * does. On a virtual machine with shadow page tables every fault goes through the hypervisor.
+ */
+import type { Figure } from './lib/stats';
+
+const PAGE = 4096;
+const BYTES = 128 << 20;
+
+/** Microseconds per page to write one byte into each 4 kB page of `buffer`. */
+function perPage(buffer: Buffer, value: number): number {
+  const started = performance.now();
+  for (let i = 0; i < buffer.length; i += PAGE) buffer[i] = value;
+  return ((performance.now() - started) * 1000) / (buffer.length / PAGE);
+}
+
+/**
+ * A page's first touch (a fresh 128 MB allocation, which the allocator takes straight from the
+ * kernel, so that every page is mapped on its first write) against the same pages written
+ * again once mapped; the median of three.
+ */
+export function hostFigures(): Figure[] {
+  const first: number[] = [];
+  const again: number[] = [];
+  for (let run = 0; run < 3; run += 1) {
+    const buffer = Buffer.allocUnsafeSlow(BYTES);
+    first.push(perPage(buffer, 1));
+    perPage(buffer, 2); // the loop compiled and the pages' entries cached
+    again.push(perPage(buffer, 3));
+  }
+  const median = (values: number[]) => values.sort((a, b) => a - b)[1]!;
+  const value = median(first) * 1000;
+  const baseline = median(again) * 1000;
+  return [
+    {
+      section: 'host',
+      figure: "a memory page's first write (page fault), per 4 kB page",
+      value,
+      unit: 'ns',
+      baseline,
+      ratio: baseline / value,
+      target: 'context: not a figure of Jotter',
+      holds: null,
+    },
+  ];
+}
+
+/** One line for the logs of the benches that run a browser. */
+export function hostLine(): string {
+  const [fault] = hostFigures();
+  return `host: a page fault costs ${Math.round(fault!.value)} ns (a mapped page's write ${Math.round(fault!.baseline!)} ns)`;
+}

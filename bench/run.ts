@@ -16,7 +16,7 @@ import { apiOverhead } from './api';
 import { checklistFigure } from './checklist';
 import { clientFigures } from './client';
 import { filesFigures } from './files';
-import { hostFigures } from './host';
+import { hostFigure, hostLine } from './host';
 import { listReadFigures } from './list-read';
 import { repeatVisitFigures } from './repeat-visit';
 import { freePort, root, startMedian, startProcess } from './lib/server';
@@ -131,8 +131,9 @@ async function serverFigures(figures: Figure[]) {
 async function main() {
   const started = Date.now();
   // What the machine charges for a page fault: the browser figures follow it (bench/host.ts).
-  const figures: Figure[] = hostFigures();
-  console.log(`Host: a page fault costs ${Math.round(figures[0]!.value)} ns`);
+  const host = hostFigure();
+  console.log(hostLine(host));
+  const figures: Figure[] = [host];
 
   if (syncOnly) await liveSync(figures);
   else if (filesOnly) await files(figures);

@@ -1,16 +1,13 @@
-import type { ToastContent, ToastOptions } from 'react-toastify/unstyled';
-import type * as ToastifyModule from 'react-toastify/unstyled';
+import type * as Toastify from 'react-toastify/unstyled';
 
-type Toastify = typeof ToastifyModule;
-
-let toastify: Promise<Toastify> | undefined;
+let toastify: Promise<typeof Toastify> | undefined;
 const onLoadListeners = new Set<() => void>();
 
 /**
  * Loads react-toastify (once). It is not part of the first screen: the app loads it when the
  * browser is first idle, or with the first toast, whichever comes first.
  */
-export function loadToastify(): Promise<Toastify> {
+export function loadToastify(): Promise<typeof Toastify> {
   if (!toastify) {
     toastify = import('react-toastify/unstyled');
     onLoadListeners.forEach((listener) => listener());
@@ -29,7 +26,7 @@ type Kind = 'success' | 'error' | 'info';
 
 const show =
   (kind: Kind) =>
-  (content: ToastContent, options?: ToastOptions): void => {
+  (content: Toastify.ToastContent, options?: Toastify.ToastOptions): void => {
     // A toast raised before the container mounts waits in react-toastify's own queue.
     void loadToastify().then(
       ({ toast }) => toast[kind](content, options),

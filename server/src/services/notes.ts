@@ -263,17 +263,18 @@ export function notesService(store: Store, options: NotesOptions = {}) {
     },
 
     /**
-     * Adds a note to the main list; the server assigns id and timestamps, tags default to []. With
+     * Adds a note to the main list (or the archive, with `location`); the server assigns id and timestamps, tags default to []. With
      * a `clientKey` the add happens once: sent again with the same key (its answer was lost on the
      * way), it answers the note the first one added, or NOT_FOUND if that note is gone since.
      */
     async add(
       userId: string,
       fields: unknown,
-      { clientKey }: { clientKey?: unknown } = {},
+      { clientKey, location = 'notes' }: { clientKey?: unknown; location?: NoteLocation } = {},
     ): Promise<NoteRecord> {
       const changes = cleanNoteFields(fields);
       const key = checkedClientKey(clientKey);
+      if (location === 'trash') throw badInput('location', 'a note is added to NOTES or ARCHIVE');
       const at = stamp();
       const note: NoteRecord = {
         id: crypto.randomUUID(),
@@ -283,7 +284,7 @@ export function notesService(store: Store, options: NotesOptions = {}) {
         color: changes.color ?? '',
         priority: changes.priority ?? null,
         tags: changes.tags ?? [],
-        location: 'notes',
+        location,
         previousLocation: null,
         createdAt: at,
         updatedAt: at,

@@ -26,6 +26,9 @@ const locations: Record<LocationName, NoteLocation> = {
 
 export const toLocationEnum = (location: LocationName): NoteLocation => locations[location];
 
+export const toLocationName = (location: NoteLocation): LocationName =>
+  location.toLowerCase() as LocationName;
+
 export function toServiceFilter(filter: NoteFilter | null | undefined): ServiceFilter | null {
   if (!filter) return null;
   return { ...filter, priority: toPriorityName(filter.priority) };

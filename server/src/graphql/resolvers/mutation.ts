@@ -1,6 +1,6 @@
 import type { MutationResolvers } from '../generated/resolvers-types';
 import { requireUser } from './guards';
-import { toNoteFields } from './mapping';
+import { toLocationName, toNoteFields } from './mapping';
 
 export const Mutation: MutationResolvers = {
   signup: (_parent, { input }, ctx) =>
@@ -14,8 +14,11 @@ export const Mutation: MutationResolvers = {
     return true;
   },
 
-  addNote: (_parent, { input, clientKey }, ctx) =>
-    ctx.services.notes.add(requireUser(ctx).id, toNoteFields(input), { clientKey }),
+  addNote: (_parent, { input, clientKey, location }, ctx) =>
+    ctx.services.notes.add(requireUser(ctx).id, toNoteFields(input), {
+      clientKey,
+      location: location ? toLocationName(location) : undefined,
+    }),
 
   updateNote: (_parent, { id, input, baseVersion }, ctx) =>
     ctx.services.notes.update(requireUser(ctx).id, id, toNoteFields(input), { baseVersion }),

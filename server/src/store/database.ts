@@ -6,13 +6,14 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Pool, PoolConfig } from 'pg';
 
 import { isDatabaseUnavailable } from '../errors';
+import type { Dialect } from './dialect';
 import { LiveHub, listenOnPostgres, type LiveLog } from './live';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 import { preparedOnce } from './prepared-statements';
 import { sqliteDialect } from './sqlite-dialect';
 
-export type Dialect = 'sqlite' | 'postgres';
+export type { Dialect } from './dialect';
 
 /** An open database: the Kysely handle, which engine is underneath, and how to check and close it. */
 export interface DatabaseHandle {

@@ -1,0 +1,2 @@
+/** Which SQL engine a database runs on. */
+export type Dialect = 'sqlite' | 'postgres';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 
 import { freePort, root, startJotter, startProcess, type RunningServer } from './lib/server';
-import { seedSqlite, type SeededUser, type SeedPlan } from './lib/seed';
+import { seedSources, seedSqlite, type SeededUser, type SeedPlan } from './lib/seed';
 import type { Figure } from './lib/stats';
 import { tokenFor } from './lib/tokens';
 
@@ -147,7 +147,7 @@ async function tailAtFixedRate(
 
 export async function apiCorpus(): Promise<{ file: string; users: SeededUser[] }> {
   const hash = crypto.createHash('sha256');
-  for (const f of ['bench/lib/corpus.ts', 'bench/lib/seed.ts', 'server/src/store/migrations.ts']) {
+  for (const f of seedSources(root)) {
     hash.update(fs.readFileSync(path.join(root, f)));
   }
   const dir = path.join(root, 'bench/.cache');

@@ -15,7 +15,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { PublicUser } from '../server/src/services/users';
 import { FIRST_PAGE_SIZE } from '../client/src/features/notes/api/prefetch';
 import { freePort, root, serveLocally, startJotter } from './lib/server';
-import { seedSqlite, type SeededUser, type SeedPlan } from './lib/seed';
+import { seedSources, seedSqlite, type SeededUser, type SeedPlan } from './lib/seed';
 import { quantile, type Figure } from './lib/stats';
 import { tokenFor } from './lib/tokens';
 
@@ -38,7 +38,7 @@ const firstPageQuery = `query { notes(first: ${FIRST_PAGE_SIZE}) { totalCount no
 
 export async function clientCorpus(): Promise<{ file: string; users: SeededUser[] }> {
   const hash = crypto.createHash('sha256');
-  for (const f of ['bench/lib/corpus.ts', 'bench/lib/seed.ts', 'server/src/store/migrations.ts']) {
+  for (const f of seedSources(root)) {
     hash.update(fs.readFileSync(path.join(root, f)));
   }
   const dir = path.join(root, 'bench/.cache');

@@ -6,7 +6,7 @@ import SQLite from 'better-sqlite3';
 import { Client } from 'pg';
 
 import { root, startJotter, startMedian, type RunningServer } from './lib/server';
-import { seedPostgres, seedSqlite, type SeedPlan, type SeedResult } from './lib/seed';
+import { seedPostgres, seedSources, seedSqlite, type SeedPlan, type SeedResult } from './lib/seed';
 import { quantile, timeRuns, type Figure } from './lib/stats';
 import { tokenFor } from './lib/tokens';
 
@@ -186,7 +186,7 @@ function figures(engine: string, results: CaseResult[], targetMs: number | null)
 /** The seeded SQLite file, built once per corpus, migrations and seeder version and then reused. */
 async function sqliteCorpus(): Promise<{ file: string; seed: SeedResult }> {
   const hash = crypto.createHash('sha256');
-  for (const f of ['bench/lib/corpus.ts', 'bench/lib/seed.ts', 'server/src/store/migrations.ts']) {
+  for (const f of seedSources(root)) {
     hash.update(fs.readFileSync(path.join(root, f)));
   }
   hash.update(JSON.stringify(searchPlan));

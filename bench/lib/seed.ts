@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 
 import SQLite from 'better-sqlite3';
 import { Client } from 'pg';
@@ -24,6 +26,20 @@ export interface SeedResult {
   /** Document frequency of each vocabulary word in the first user's notes (to pick search terms). */
   wordFrequency: Map<string, number>;
   seconds: number;
+}
+
+/**
+ * The files a seeded database is made from, relative to the repository's `root`: the benches
+ * key their cached corpus files by these, so a change to one seeds afresh.
+ */
+export function seedSources(root: string): string[] {
+  const migrations = 'server/src/store/migrations';
+  const migrationFiles = fs
+    .readdirSync(path.join(root, migrations))
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .sort()
+    .map((file) => `${migrations}/${file}`);
+  return ['bench/lib/corpus.ts', 'bench/lib/seed.ts', ...migrationFiles];
 }
 
 const start = Date.parse('2020-01-01T00:00:00.000Z');

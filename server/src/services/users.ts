@@ -90,7 +90,10 @@ export function usersService(store: Store, tokens: TokenService, options: UsersS
   const issue = (user: UserRecord) =>
     tokens.issue({ sub: user.id, email: user.email, ver: user.tokenVersion });
 
-  /** As `authenticate`, with when the token expires: a live connection ends then. */
+  /**
+   * Who a token belongs to, looked up now (a deleted user or a revoked token is refused), with
+   * when the token expires: a live connection ends then.
+   */
   async function session(token: string): Promise<Authenticated> {
     const claims = tokens.verify(token);
     const user = await store.users.findById(claims.sub);
@@ -152,9 +155,6 @@ export function usersService(store: Store, tokens: TokenService, options: UsersS
       }
       return { user: toPublicUser(user), token: issue(user) };
     },
-
-    /** The user a token belongs to, looked up now: a deleted user or a revoked token is refused. */
-    authenticate: async (token: string): Promise<PublicUser> => (await session(token)).user,
 
     session,
 

@@ -445,7 +445,9 @@ export async function clientFigures(quick: boolean): Promise<Figure[]> {
   const figures: Figure[] = [];
   try {
     // Each page `lhRuns` times as a first visit (runLighthouse); the run with the median
-    // performance score is reported, as Lighthouse advises.
+    // performance score is reported, as Lighthouse advises. Lighthouse is no target: its
+    // simulated phone carries the host's own speed, so its scores are reported beside the
+    // static page's from the same run, and the ratio is what compares.
     const lighthouse = async (url: string, auth: Record<string, string> | null = null) => {
       const results: LighthouseScores[] = [];
       for (let i = 0; i < lhRuns; i += 1) results.push(await runLighthouse(url, auth));
@@ -459,7 +461,7 @@ export async function clientFigures(quick: boolean): Promise<Figure[]> {
       ['landing page', landing],
       ['/home, 200 notes', home],
     ] as const) {
-      const row = (cat: string, value: number, base: number, target: number) => {
+      const row = (cat: string, value: number, base: number) => {
         const key = cat === 'best practices' ? 'best-practices' : cat;
         const found = s.problems.filter((p) =>
           key === 'performance' ? !p.includes(':') : p.startsWith(`${key}:`),
@@ -472,14 +474,14 @@ export async function clientFigures(quick: boolean): Promise<Figure[]> {
           unit: '',
           baseline: base,
           ratio: base ? value / base : null,
-          target: target === 100 ? '= 100' : `≥ ${target}`,
-          holds: value >= target,
+          target: 'report',
+          holds: null,
           ...(note ? { note } : {}),
         });
       };
-      row('performance', s.performance, minimal.performance, 95);
-      row('accessibility', s.accessibility, minimal.accessibility, 100);
-      row('best practices', s.bestPractices, minimal.bestPractices, 95);
+      row('performance', s.performance, minimal.performance);
+      row('accessibility', s.accessibility, minimal.accessibility);
+      row('best practices', s.bestPractices, minimal.bestPractices);
     }
 
     await context.addInitScript({ content: instrument });

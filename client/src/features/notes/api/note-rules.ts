@@ -1,7 +1,7 @@
 import type { NoteFilter, NoteSort, Priority } from '../../../gql/graphql';
 
 /**
- * The list rules of spec §9 as the server applies them (server/src/store/notes.ts), so the cache
+ * Spec §9's list rules as the server applies them (server/src/store/note-lists.ts), so the cache
  * can place a changed note in the lists it holds without asking the server again.
  */
 

@@ -12,7 +12,7 @@ import {
 import { Observable } from 'rxjs';
 import type { NoteFilter, NoteInput, NoteLocation } from '../gql/graphql';
 import type { Note } from '../features/notes/api/note-fields';
-import { compareNotes, matchesFilter } from '../features/notes/api/note-rules';
+import { compareNotes, matchesFilter } from '../features/notes/cache/note-rules';
 
 const schema = buildSchema(
   fs.readFileSync(path.resolve(__dirname, '../../../schema.graphql'), 'utf8'),

@@ -21,5 +21,5 @@ export const NoteFieldsFragment = graphql(`
   }
 `);
 
-/** A note as the client sees it. */
+/** A note as the client sees it. Each note mutation names its answer `note`, so one cache update serves them all. */
 export type Note = FragmentType;

@@ -1,0 +1,73 @@
+import { useCallback } from 'react';
+import { useApolloClient } from '@apollo/client/react';
+import type { NoteInput, NoteLocation } from '../../../gql/graphql';
+import type { Note } from './note-fields';
+import { applyNoteChange, withChanges } from '../cache/note-changes';
+import { pendingNoteId } from '../sync/outbox';
+import { useOutbox } from '../sync/outbox-context';
+import { useArchiveNote } from './move-note';
+import { graphql } from '../../../gql';
+
+/**
+ * Creates a note in the main list. `clientKey` (the note's `pending-` id) makes a resent add
+ * (its answer lost) answer the first note rather than add a second.
+ */
+export const AddNoteDocument = graphql(`
+  mutation AddNote($input: NoteInput!, $clientKey: String) {
+    note: addNote(input: $input, clientKey: $clientKey) {
+      ...NoteFields
+    }
+  }
+`);
+
+/** A note not yet on the server, as the cache shows it until the server answers. */
+function pendingNote(input: NoteInput, location: NoteLocation): Note {
+  const at = new Date().toISOString();
+  const empty: Note = {
+    __typename: 'Note',
+    id: pendingNoteId(),
+    title: '',
+    content: '',
+    textContent: '',
+    color: '',
+    priority: null,
+    tags: [],
+    location,
+    previousLocation: null,
+    trashedAt: null,
+    version: 1,
+    pinned: false,
+    createdAt: at,
+    updatedAt: at,
+  };
+  return { ...withChanges(empty, input), version: 1 };
+}
+
+/**
+ * Adds a note to the main list, or to the archive when added from it (spec: the editor works on
+ * archived notes there). The card shows at once and goes if the server refuses.
+ */
+export function useAddNote(): (input: NoteInput, location: NoteLocation) => Promise<Note> {
+  const client = useApolloClient();
+  const archive = useArchiveNote();
+  const outbox = useOutbox();
+  return useCallback(
+    async (input: NoteInput, location: NoteLocation) => {
+      const local = pendingNote(input, location);
+      const note = await outbox.submit({ kind: 'add', id: local.id, input }, local, async () => {
+        const { data } = await client.mutate({
+          mutation: AddNoteDocument,
+          variables: { input, clientKey: local.id },
+          optimisticResponse: { __typename: 'Mutation', note: local },
+          update: (cache, result) => {
+            if (result.data) applyNoteChange(cache, result.data.note);
+          },
+        });
+        if (!data) throw new Error('the server answered without the note');
+        return data.note;
+      });
+      return location === 'ARCHIVE' ? archive(note) : note;
+    },
+    [client, archive, outbox],
+  );
+}

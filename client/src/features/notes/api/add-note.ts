@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
-import { useApolloClient } from '@apollo/client/react';
 import type { NoteInput, NoteLocation } from '../../../gql/graphql';
 import type { Note } from './note-fields';
-import { applyNoteChange, withChanges } from '../cache/note-changes';
-import { pendingNoteId } from '../sync/outbox';
+import { withChanges } from '../cache/note-changes';
+import { answeredNote } from '../sync/outbox';
+import { pendingNoteId } from '../sync/outbox-keys';
 import { useOutbox } from '../sync/outbox-context';
 import { useArchiveNote } from './move-note';
 import { graphql } from '../../../gql';
@@ -48,26 +48,14 @@ function pendingNote(input: NoteInput, location: NoteLocation): Note {
  * archived notes there). The card shows at once and goes if the server refuses.
  */
 export function useAddNote(): (input: NoteInput, location: NoteLocation) => Promise<Note> {
-  const client = useApolloClient();
   const archive = useArchiveNote();
   const outbox = useOutbox();
   return useCallback(
     async (input: NoteInput, location: NoteLocation) => {
       const local = pendingNote(input, location);
-      const note = await outbox.submit({ kind: 'add', id: local.id, input }, local, async () => {
-        const { data } = await client.mutate({
-          mutation: AddNoteDocument,
-          variables: { input, clientKey: local.id },
-          optimisticResponse: { __typename: 'Mutation', note: local },
-          update: (cache, result) => {
-            if (result.data) applyNoteChange(cache, result.data.note);
-          },
-        });
-        if (!data) throw new Error('the server answered without the note');
-        return data.note;
-      });
+      const note = answeredNote(await outbox.submit({ kind: 'add', id: local.id, input }, local));
       return location === 'ARCHIVE' ? archive(note) : note;
     },
-    [client, archive, outbox],
+    [archive, outbox],
   );
 }

@@ -24,20 +24,12 @@ export const EmptyTrashDocument = graphql(`
  * refuses.
  */
 export function useDeleteNote(): (note: Note) => Promise<void> {
-  const client = useApolloClient();
   const outbox = useOutbox();
   return useCallback(
     async (note: Note) => {
-      await outbox.submit({ kind: 'delete', id: note.id }, null, () =>
-        client.mutate({
-          mutation: DeleteNoteDocument,
-          variables: { id: note.id },
-          optimisticResponse: { __typename: 'Mutation', deleteNote: note.id },
-          update: (cache) => forgetNote(cache, note.id),
-        }),
-      );
+      await outbox.submit({ kind: 'delete', id: note.id }, null);
     },
-    [client, outbox],
+    [outbox],
   );
 }
 

@@ -1,10 +1,7 @@
 import { useCallback } from 'react';
-import { useApolloClient } from '@apollo/client/react';
-import type { TypedDocumentNode } from '@apollo/client';
 import type { Note } from './note-fields';
-import { applyNoteChange } from '../cache/note-changes';
 import { useOutbox } from '../sync/outbox-context';
-import type { OutboxChange } from '../sync/outbox';
+import { answeredNote, type OutboxChange } from '../sync/outbox';
 import { graphql } from '../../../gql';
 
 /** Main list → archive. */
@@ -43,8 +40,6 @@ export const RestoreNoteDocument = graphql(`
   }
 `);
 
-type MoveDocument = TypedDocumentNode<{ __typename: 'Mutation'; note: Note }, { id: string }>;
-
 /** Where a move puts a note. */
 type Destination = (note: Note) => Pick<Note, 'location' | 'previousLocation' | 'trashedAt'>;
 
@@ -55,28 +50,15 @@ type Destination = (note: Note) => Pick<Note, 'location' | 'previousLocation' | 
  */
 function useMove(
   kind: Exclude<OutboxChange['kind'], 'add' | 'update' | 'delete'>,
-  document: MoveDocument,
   destination: Destination,
 ): (note: Note) => Promise<Note> {
-  const client = useApolloClient();
   const outbox = useOutbox();
   return useCallback(
-    (note: Note) => {
+    async (note: Note) => {
       const local = { ...note, ...destination(note), version: note.version + 1 };
-      return outbox.submit({ kind, id: note.id }, local, async () => {
-        const { data } = await client.mutate({
-          mutation: document,
-          variables: { id: note.id },
-          optimisticResponse: { __typename: 'Mutation', note: local },
-          update: (cache, result) => {
-            if (result.data) applyNoteChange(cache, result.data.note);
-          },
-        });
-        if (!data) throw new Error('the server answered without the note');
-        return data.note;
-      });
+      return answeredNote(await outbox.submit({ kind, id: note.id }, local));
     },
-    [client, outbox, kind, document, destination],
+    [outbox, kind, destination],
   );
 }
 
@@ -98,13 +80,13 @@ const backFromTrash: Destination = (note) => ({
 });
 
 /** Main list → archive. */
-export const useArchiveNote = () => useMove('archive', ArchiveNoteDocument, toArchive);
+export const useArchiveNote = () => useMove('archive', toArchive);
 
 /** Archive → main list. */
-export const useUnarchiveNote = () => useMove('unarchive', UnarchiveNoteDocument, toNotes);
+export const useUnarchiveNote = () => useMove('unarchive', toNotes);
 
 /** Main list or archive → trash. */
-export const useTrashNote = () => useMove('trash', TrashNoteDocument, toTrash);
+export const useTrashNote = () => useMove('trash', toTrash);
 
 /** Trash → back where the note came from. */
-export const useRestoreNote = () => useMove('restore', RestoreNoteDocument, backFromTrash);
+export const useRestoreNote = () => useMove('restore', backFromTrash);

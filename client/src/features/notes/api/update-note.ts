@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
-import { useApolloClient } from '@apollo/client/react';
 import type { NoteInput } from '../../../gql/graphql';
 import type { Note } from './note-fields';
-import { applyNoteChange, withChanges } from '../cache/note-changes';
+import { withChanges } from '../cache/note-changes';
+import { answeredNote } from '../sync/outbox';
 import { useOutbox } from '../sync/outbox-context';
 import { graphql } from '../../../gql';
 
@@ -28,29 +28,14 @@ export function useUpdateNote(): (
   input: NoteInput,
   baseVersion?: number,
 ) => Promise<Note> {
-  const client = useApolloClient();
   const outbox = useOutbox();
   return useCallback(
-    (note: Note, input: NoteInput, baseVersion?: number) => {
+    async (note: Note, input: NoteInput, baseVersion?: number) => {
       const local = withChanges(note, input);
       const change = { kind: 'update', id: note.id, input, baseVersion } as const;
-      return outbox.submit(
-        baseVersion === undefined ? change : { ...change, base: note },
-        local,
-        async () => {
-          const { data } = await client.mutate({
-            mutation: UpdateNoteDocument,
-            variables: { id: note.id, input, baseVersion },
-            optimisticResponse: { __typename: 'Mutation', note: local },
-            update: (cache, result) => {
-              if (result.data) applyNoteChange(cache, result.data.note);
-            },
-          });
-          if (!data) throw new Error('the server answered without the note');
-          return data.note;
-        },
-      );
+      const declared = baseVersion === undefined ? change : { ...change, base: note };
+      return answeredNote(await outbox.submit(declared, local));
     },
-    [client, outbox],
+    [outbox],
   );
 }

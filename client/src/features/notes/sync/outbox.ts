@@ -8,16 +8,9 @@ import { keepDraft } from './local-drafts';
 import type { Note } from '../api/note-fields';
 import { forgetNote } from '../cache/note-cache';
 import { withChanges, writeNote } from '../cache/note-changes';
-import { AddNoteDocument } from '../api/add-note';
-import { DeleteNoteDocument } from '../api/delete-note';
-import {
-  ArchiveNoteDocument,
-  RestoreNoteDocument,
-  TrashNoteDocument,
-  UnarchiveNoteDocument,
-} from '../api/move-note';
-import { UpdateNoteDocument } from '../api/update-note';
 import { CurrentNoteDocument } from '../api/note-queries';
+import { entryKey, PENDING } from './outbox-keys';
+import { sendChange } from './send-change';
 
 /**
  * The outbox: changes made while the server cannot be reached wait here, in this browser's
@@ -25,8 +18,10 @@ import { CurrentNoteDocument } from '../api/note-queries';
  *
  * - A change is queued when the browser is offline, when sending it failed for want of a network
  *   (no answer at all, or a gateway's 502/503/504), or when earlier changes are still waiting (so
- *   the order holds). Otherwise it goes straight to the server, as before; a refusal or a server
- *   error rolls back with the spec's toast.
+ *   the order holds). Otherwise it goes straight to the server, shown at once (Apollo's optimistic
+ *   answer); a refusal or a server error rolls back with the spec's toast.
+ * - The hooks (api/) only declare a change and the note it makes; the outbox is the one place that
+ *   sends it (send-change.ts maps each kind of change to its mutation).
  * - What waits is sent when the browser says it is back online, and tried again meanwhile after
  *   1, 2, 4… up to 30 seconds, whatever the browser says: a browser with no network at all can
  *   still reach a Jotter server on the same machine (`navigator.onLine` is then false), and a
@@ -74,11 +69,12 @@ export interface OutboxState {
 
 export interface Outbox {
   /**
-   * Makes `change`: straight to the server through `send` when it can go now, else (or when it
-   * fails for want of a network) queued, with `local` written into the cache. Resolves to the
-   * note as the server has it, or as it shows locally while it waits.
+   * Makes `change`, which turns the note into `local` (null: deletes it): straight to the server
+   * when it can go now, shown at once and rolled back if refused; else (or when it fails for want
+   * of a network) queued, with `local` written into the cache. Resolves to the note as the server
+   * has it (null for a delete), or as it shows locally while it waits; rejects with a refusal.
    */
-  submit<T>(change: OutboxChange, local: Note | null, send: () => Promise<T>): Promise<T | Note>;
+  submit(change: OutboxChange, local: Note | null): Promise<Note | null>;
   /** Starts serving `userId`: shows their waiting changes and sends them. Returns the stop. */
   start(userId: string): () => void;
   /** Sends what is waiting, if the server can be reached; resolves when done or stopped. */
@@ -86,13 +82,6 @@ export interface Outbox {
   getState: () => OutboxState;
   subscribe: (listener: () => void) => () => void;
 }
-
-const MOVES = {
-  archive: ArchiveNoteDocument,
-  unarchive: UnarchiveNoteDocument,
-  trash: TrashNoteDocument,
-  restore: RestoreNoteDocument,
-} as const;
 
 /**
  * True when a request failed for want of a network (no answer at all, or a gateway saying the
@@ -111,24 +100,19 @@ export function conflictCurrent(error: unknown): Note | undefined {
   return found?.extensions?.current as Note | undefined;
 }
 
-let made = 0;
-/** A key that sorts after every key made before it, in any tab. */
-function entryKey(): string {
-  made += 1;
-  const time = Date.now().toString(36).padStart(10, '0');
-  return `${time}-${made.toString(36).padStart(6, '0')}-${Math.random().toString(36).slice(2, 8)}`;
-}
-
-/** The prefix of a note's id until the server gives it one. */
-const PENDING = 'pending-';
-
-/** A new note's id until the server gives it one. */
-export function pendingNoteId(): string {
-  return `${PENDING}${entryKey()}`;
+/** The note a change's answer carries: every change but a delete answers with one. */
+export function answeredNote(note: Note | null): Note {
+  if (!note) throw new Error('the server answered without the note');
+  return note;
 }
 
 const EMPTY: OutboxState = { waiting: new Set(), count: 0 };
-/** The longest wait between two attempts to send. */
+/**
+ * The longest wait between two attempts to send. The waits are the outbox's own rather than
+ * Apollo's RetryLink: a RetryLink holds a failed request until its own timer fires (client.mutate
+ * gives no handle to cut that short), so neither the `online` event nor the live connection
+ * coming back could send what waits at once, and the Web Lock would stay held meanwhile.
+ */
 const MAX_RETRY_MS = 30_000;
 
 export interface OutboxOptions {
@@ -226,19 +210,24 @@ export function createOutbox(
     if (!flushing && retryTimer === undefined) scheduleRetry();
   }
 
-  async function submit<T>(change: OutboxChange, local: Note | null, send: () => Promise<T>) {
+  async function submit(change: OutboxChange, local: Note | null): Promise<Note | null> {
+    const send = async () => {
+      const baseVersion = change.kind === 'update' ? change.baseVersion : undefined;
+      const answer = await sendChange(client, change, { baseVersion, shown: { local } });
+      return answer === undefined ? null : answer;
+    };
     // Nobody to keep it for (a stored sign-in without a user id): it goes, or fails, at once.
     if (!userId) return send();
     if (!online() || entries.length > 0) {
       await queue(change, local);
-      return local as Note;
+      return local;
     }
     try {
       return await send();
     } catch (error) {
       if (!isNetworkFailure(error) || !userId) throw error;
       await queue(change, local);
-      return local as Note;
+      return local;
     }
   }
 
@@ -269,33 +258,7 @@ export function createOutbox(
   ): Promise<Note | null | undefined> {
     const { change } = entry;
     try {
-      switch (change.kind) {
-        case 'add': {
-          const { data } = await client.mutate({
-            mutation: AddNoteDocument,
-            // The same key as the first try: a resent add whose answer was lost adds nothing.
-            variables: { input: change.input, clientKey: change.id },
-          });
-          return data?.note;
-        }
-        case 'update': {
-          const { data } = await client.mutate({
-            mutation: UpdateNoteDocument,
-            variables: { id: change.id, input: change.input, baseVersion },
-          });
-          return data?.note;
-        }
-        case 'delete':
-          await client.mutate({ mutation: DeleteNoteDocument, variables: { id: change.id } });
-          return null;
-        default: {
-          const { data } = await client.mutate({
-            mutation: MOVES[change.kind],
-            variables: { id: change.id },
-          });
-          return data?.note;
-        }
-      }
+      return await sendChange(client, change, { baseVersion });
     } catch (error) {
       if (isNetworkFailure(error) || graphQLErrorCode(error) === 'UNAUTHENTICATED') throw error;
       const current = conflictCurrent(error);

@@ -11,6 +11,7 @@ import {
 } from 'graphql';
 import { Observable } from 'rxjs';
 import type { NoteFilter, NoteInput, NoteLocation } from '../gql/graphql';
+import { emptyNote } from '../features/notes/api/empty-note';
 import type { Note } from '../features/notes/api/note-fields';
 import { compareNotes, matchesFilter } from '../features/notes/cache/note-rules';
 
@@ -21,20 +22,10 @@ const schema = buildSchema(
 /** A note as a test seeds it: anything left out takes a plain default. */
 export function aNote(fields: Partial<Note> & { id: string }): Note {
   return {
-    __typename: 'Note',
+    ...emptyNote(fields.id, 'NOTES', '2026-11-20T10:00:00.000Z'),
     title: `Note ${fields.id}`,
     content: `<p>Body of ${fields.id}</p>`,
     textContent: `Body of ${fields.id}`,
-    color: '',
-    priority: null,
-    tags: [],
-    location: 'NOTES',
-    previousLocation: null,
-    trashedAt: null,
-    version: 1,
-    pinned: false,
-    createdAt: '2026-11-20T10:00:00.000Z',
-    updatedAt: '2026-11-20T10:00:00.000Z',
     ...fields,
   };
 }

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import type { NoteInput, NoteLocation } from '../../../gql/graphql';
+import { emptyNote } from './empty-note';
 import type { Note } from './note-fields';
 import { withChanges } from '../cache/note-changes';
 import { answeredNote } from '../sync/outbox';
@@ -22,25 +23,7 @@ export const AddNoteDocument = graphql(`
 
 /** A note not yet on the server, as the cache shows it until the server answers. */
 function pendingNote(input: NoteInput, location: NoteLocation): Note {
-  const at = new Date().toISOString();
-  const empty: Note = {
-    __typename: 'Note',
-    id: pendingNoteId(),
-    title: '',
-    content: '',
-    textContent: '',
-    color: '',
-    priority: null,
-    tags: [],
-    location,
-    previousLocation: null,
-    trashedAt: null,
-    version: 1,
-    pinned: false,
-    createdAt: at,
-    updatedAt: at,
-  };
-  return { ...withChanges(empty, input), version: 1 };
+  return { ...withChanges(emptyNote(pendingNoteId(), location), input), version: 1 };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ApolloCache } from '@apollo/client';
 import { htmlToText } from '../../../components/rich-text';
 import type { NoteInput } from '../../../gql/graphql';
+import { emptyNote } from '../api/empty-note';
 import { NoteFieldsFragment, type Note } from '../api/note-fields';
 import { placeInLists } from './note-cache';
 import { LabelsDocument } from '../api/note-queries';
@@ -32,7 +33,8 @@ export function withChanges(note: Note, input: NoteInput): Note {
     next.content = input.content;
     next.textContent = htmlToText(input.content);
   }
-  if (input.color !== undefined) next.color = input.color ?? '';
+  if (input.color !== undefined)
+    next.color = input.color ?? emptyNote(note.id, note.location).color;
   if (input.priority !== undefined) next.priority = input.priority;
   if (input.tags != null) next.tags = input.tags;
   if (input.pinned != null) next.pinned = input.pinned;

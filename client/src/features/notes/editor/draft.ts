@@ -1,4 +1,5 @@
 import type { Priority } from '../../../gql/graphql';
+import { emptyNote } from '../api/empty-note';
 import type { Note } from '../api/note-fields';
 
 /** What the editor lets the user change. */
@@ -15,14 +16,8 @@ export type DraftField = keyof Draft;
 
 const FIELDS: readonly DraftField[] = ['title', 'content', 'color', 'priority', 'tags', 'pinned'];
 
-export const EMPTY_DRAFT: Draft = {
-  title: '',
-  content: '',
-  color: '',
-  priority: null,
-  tags: [],
-  pinned: false,
-};
+/** The draft of a new note. */
+export const EMPTY_DRAFT: Draft = draftOf(emptyNote('new', 'NOTES'));
 
 /** A note's editable fields, as a draft. */
 export function draftOf(note: Note | null | undefined): Draft {

@@ -152,15 +152,29 @@ export function fakeServer(initial: Note[] = [], options: FakeServerOptions = {}
     labels: () =>
       [...new Set(notes.filter((n) => n.location !== 'TRASH').flatMap((n) => n.tags))].sort(),
     noteEventsCursor: () => String(events.length),
-    addNote: ({ input, clientKey }: { input: NoteInput; clientKey?: string | null }) => {
+    addNote: ({
+      input,
+      clientKey,
+      location,
+    }: {
+      input: NoteInput;
+      clientKey?: string | null;
+      location: NoteLocation;
+    }) => {
       // As the server does: an add sent again with its key answers the note the first one added.
       const earlier = clientKey ? addedByKey.get(clientKey) : undefined;
       if (earlier) return find(earlier, ['NOTES', 'ARCHIVE', 'TRASH']);
+      if (location === 'TRASH') {
+        throw new GraphQLError('location: a note is added to NOTES or ARCHIVE', {
+          extensions: { code: 'BAD_USER_INPUT', field: 'location' },
+        });
+      }
       added += 1;
       const note = aNote({
         id: `server-${added}`,
         createdAt: new Date().toISOString(),
         version: 0,
+        location,
       });
       notes.push(note);
       if (clientKey) addedByKey.set(clientKey, note.id);

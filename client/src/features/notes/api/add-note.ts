@@ -6,16 +6,16 @@ import { withChanges } from '../cache/note-changes';
 import { answeredNote } from '../sync/outbox';
 import { pendingNoteId } from '../sync/outbox-keys';
 import { useOutbox } from '../sync/outbox-context';
-import { useArchiveNote } from './move-note';
 import { graphql } from '../../../gql';
 
 /**
- * Creates a note in the main list. `clientKey` (the note's `pending-` id) makes a resent add
- * (its answer lost) answer the first note rather than add a second.
+ * Creates a note in the main list, or in the archive (`location`; never in the trash).
+ * `clientKey` (the note's `pending-` id) makes a resent add (its answer lost) answer the first
+ * note rather than add a second.
  */
 export const AddNoteDocument = graphql(`
-  mutation AddNote($input: NoteInput!, $clientKey: String) {
-    note: addNote(input: $input, clientKey: $clientKey) {
+  mutation AddNote($input: NoteInput!, $clientKey: String, $location: NoteLocation) {
+    note: addNote(input: $input, clientKey: $clientKey, location: $location) {
       ...NoteFields
     }
   }
@@ -28,17 +28,17 @@ function pendingNote(input: NoteInput, location: NoteLocation): Note {
 
 /**
  * Adds a note to the main list, or to the archive when added from it (spec: the editor works on
- * archived notes there). The card shows at once and goes if the server refuses.
+ * archived notes there), in one request. The card shows at once and goes if the server refuses.
  */
 export function useAddNote(): (input: NoteInput, location: NoteLocation) => Promise<Note> {
-  const archive = useArchiveNote();
   const outbox = useOutbox();
   return useCallback(
     async (input: NoteInput, location: NoteLocation) => {
       const local = pendingNote(input, location);
-      const note = answeredNote(await outbox.submit({ kind: 'add', id: local.id, input }, local));
-      return location === 'ARCHIVE' ? archive(note) : note;
+      return answeredNote(
+        await outbox.submit({ kind: 'add', id: local.id, input, location }, local),
+      );
     },
-    [archive, outbox],
+    [outbox],
   );
 }

@@ -38,6 +38,25 @@ export function cachedNote(cache: ApolloCache, id: string): Note | null {
 }
 
 /**
+ * Whether a change from the feed may have taken a label out of use, so that the label list must
+ * be asked for again (a label it brings is merged as the note is written): a deleted note that
+ * had labels, a note that left the notes or the archive for the trash with labels, or one whose
+ * labels lost one. `before` is the note as the cache held it before the change was written; when
+ * the cache held nothing older (a note this tab never had, or this tab's own change, already
+ * written by its answer) nothing tells what it lost, so only a new note is known to lose nothing.
+ */
+export function mayDropLabel(before: Note | null, event: NoteEvent): boolean {
+  const after = event.note;
+  if (!after) return !before || (before.location !== 'TRASH' && before.tags.length > 0);
+  if (after.version <= 1) return false;
+  if (!before || before.version >= after.version) return true;
+  // A trashed note's labels are not in the list: nothing it loses there counts.
+  if (before.location === 'TRASH') return false;
+  if (after.location === 'TRASH') return before.tags.length > 0;
+  return before.tags.some((tag) => !after.tags.includes(tag));
+}
+
+/**
  * Puts a change from the feed into the cache: a newer version of a note replaces what the cache
  * has and takes its place in the lists (so every list, card and open editor follows); a deleted
  * note goes. An event no newer than what the cache holds (this tab's own change, or one replayed

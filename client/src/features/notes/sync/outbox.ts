@@ -2,7 +2,7 @@ import type { ApolloClient } from '@apollo/client';
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { UNREACHABLE_STATUSES } from '../../../lib/connection-status';
 import { graphQLErrorCode } from '../../../lib/errors';
-import type { NoteInput } from '../../../gql/graphql';
+import type { NoteInput, NoteLocation } from '../../../gql/graphql';
 import { draftOf, mergeDraft, type Draft } from '../editor/draft';
 import { keepDraft } from './local-drafts';
 import type { Note } from '../api/note-fields';
@@ -39,7 +39,7 @@ import { sendChange } from './send-change';
 
 /** A change that can wait for the network. `id` is the note's (a local `pending-` id for a new one). */
 export type OutboxChange =
-  | { kind: 'add'; id: string; input: NoteInput }
+  | { kind: 'add'; id: string; input: NoteInput; location: NoteLocation }
   | { kind: 'update'; id: string; input: NoteInput; baseVersion?: number; base?: Note }
   | { kind: 'archive' | 'unarchive' | 'trash' | 'restore'; id: string }
   | { kind: 'delete'; id: string };

@@ -61,8 +61,9 @@ export async function sendChange(
     case 'add': {
       const { data } = await client.mutate({
         mutation: AddNoteDocument,
-        // The note's `pending-` id: a resent add whose answer was lost adds nothing.
-        variables: { input: change.input, clientKey: change.id },
+        // The note's `pending-` id: a resent add whose answer was lost adds nothing. (An add
+        // stored before adds carried their place has none: the server puts it in the notes.)
+        variables: { input: change.input, clientKey: change.id, location: change.location },
         ...note,
       });
       return data?.note;

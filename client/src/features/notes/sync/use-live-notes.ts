@@ -5,7 +5,13 @@ import { setConnectionStatus } from '../../../lib/connection-status';
 import { graphQLErrorCode } from '../../../lib/errors';
 import { feedCursorSeen, forgetFeedCursor } from '../../../lib/feed-cursor';
 import { whenIdle } from '../../../lib/when-idle';
-import { applyNoteEvent, NoteEventsCursorDocument, NoteEventsDocument } from './note-events';
+import {
+  applyNoteEvent,
+  cachedNote,
+  mayDropLabel,
+  NoteEventsCursorDocument,
+  NoteEventsDocument,
+} from './note-events';
 import { LabelsDocument } from '../api/note-queries';
 
 /** The longest wait between two attempts to reconnect. */
@@ -37,7 +43,8 @@ export function startLiveNotes(client: ApolloClient): () => void {
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let labelsTimer: ReturnType<typeof setTimeout> | undefined;
 
-  // A change can take a label out of use; the label list is asked for again once changes settle.
+  // A change that may take a label out of use has the label list asked for again, once changes
+  // settle; any other change leaves it as the cache has it (its labels are merged into it).
   const refreshLabels = () => {
     clearTimeout(labelsTimer);
     labelsTimer = setTimeout(() => void client.refetchQueries({ include: [LabelsDocument] }), 300);
@@ -108,9 +115,10 @@ export function startLiveNotes(client: ApolloClient): () => void {
           if (error) return retry(error);
           if (!data) return;
           attempt = 0;
+          const before = cachedNote(client.cache, data.noteEvents.noteId);
           applyNoteEvent(client.cache, data.noteEvents);
           cursor = data.noteEvents.cursor;
-          refreshLabels();
+          if (mayDropLabel(before, data.noteEvents)) refreshLabels();
         },
         error: retry,
         complete: () => retry(),

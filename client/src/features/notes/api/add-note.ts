@@ -1,9 +1,8 @@
 import { useCallback } from 'react';
 import type { NoteInput, NoteLocation } from '../../../gql/graphql';
 import { emptyNote } from './empty-note';
-import type { Note } from './note-fields';
+import { answeredNote, type Note } from './note-fields';
 import { withChanges } from '../cache/note-changes';
-import { answeredNote } from '../sync/outbox';
 import { pendingNoteId } from '../sync/outbox-keys';
 import { useOutbox } from '../sync/outbox-context';
 import { graphql } from '../../../gql';

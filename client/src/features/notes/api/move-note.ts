@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import type { Note } from './note-fields';
+import { answeredNote, type Note } from './note-fields';
 import { useOutbox } from '../sync/outbox-context';
-import { answeredNote, type OutboxChange } from '../sync/outbox';
+import type { OutboxChange } from '../sync/outbox';
 import { graphql } from '../../../gql';
 
 /** Main list → archive. */

@@ -1,8 +1,7 @@
 import { useCallback } from 'react';
 import type { NoteInput } from '../../../gql/graphql';
-import type { Note } from './note-fields';
+import { answeredNote, type Note } from './note-fields';
 import { withChanges } from '../cache/note-changes';
-import { answeredNote } from '../sync/outbox';
 import { useOutbox } from '../sync/outbox-context';
 import { graphql } from '../../../gql';
 

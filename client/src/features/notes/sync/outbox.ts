@@ -100,12 +100,6 @@ export function conflictCurrent(error: unknown): Note | undefined {
   return found?.extensions?.current as Note | undefined;
 }
 
-/** The note a change's answer carries: every change but a delete answers with one. */
-export function answeredNote(note: Note | null): Note {
-  if (!note) throw new Error('the server answered without the note');
-  return note;
-}
-
 const EMPTY: OutboxState = { waiting: new Set(), count: 0 };
 /**
  * The longest wait between two attempts to send. The waits are the outbox's own rather than

@@ -71,9 +71,13 @@ const serverLayers = {
 // shared (components, hooks, lib, gql) <- features <- app, as bulletproof-react does it: shared
 // code imports no feature and not the app; a feature imports shared code and its own files, never
 // another feature's or the app's. The app (router, layouts, routes) composes the features. Tests
-// and test-support may import anything.
+// and test-support may import anything; nothing but tests imports test-support (its fakes).
 const clientSrc = './client/src';
 const features = fs.readdirSync(new URL('./client/src/features', import.meta.url));
+const clientFolders = fs
+  .readdirSync(new URL('./client/src', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'test-support')
+  .map((entry) => entry.name);
 const notTests = '!(*.test).{ts,tsx}';
 
 const clientLayers = {
@@ -97,6 +101,14 @@ const clientLayers = {
             except: [`./${feature}`],
             message: `features/${feature} imports shared code and its own files: not another feature, not the app.`,
           })),
+          {
+            target: [
+              `${clientSrc}/*.{ts,tsx}`,
+              ...clientFolders.map((folder) => `${clientSrc}/${folder}/**/${notTests}`),
+            ],
+            from: `${clientSrc}/test-support`,
+            message: 'test-support/ holds test fakes: only tests import it.',
+          },
         ],
       },
     ],

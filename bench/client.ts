@@ -13,7 +13,7 @@ import SQLite from 'better-sqlite3';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 import type { PublicUser } from '../server/src/services/users';
-import { FIRST_PAGE_SIZE } from '../client/src/features/notes/api/prefetch';
+import { FIRST_PAGE_SIZE } from '../client/src/features/notes/cache/prefetch';
 import { freePort, root, serveLocally, startJotter } from './lib/server';
 import { seedSources, seedSqlite, type SeededUser, type SeedPlan } from './lib/seed';
 import { quantile, type Figure } from './lib/stats';

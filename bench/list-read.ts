@@ -9,10 +9,10 @@
  */
 import { InMemoryCache } from '@apollo/client';
 
-import { noteTypePolicies, placeInLists } from '../client/src/features/notes/api/note-cache';
+import { noteTypePolicies, placeInLists } from '../client/src/features/notes/cache/note-cache';
 import { NoteFieldsFragment, type Note } from '../client/src/features/notes/api/note-fields';
 import { NotesListDocument } from '../client/src/features/notes/api/note-queries';
-import { PAGE_SIZE } from '../client/src/features/notes/api/prefetch';
+import { PAGE_SIZE } from '../client/src/features/notes/cache/prefetch';
 import { aNote } from '../client/src/test-support/fake-server';
 import { quantile, type Figure } from './lib/stats';
 

@@ -1,12 +1,12 @@
 import { useCallback, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Sidebar } from '../components/sidebar';
-import { LabelNav } from '../features/notes/components/label-nav';
+import { LabelNav } from '../features/notes/list/label-nav';
 import { ShortcutsDialog } from '../features/notes/components/shortcuts-dialog';
 import { NotesUiProvider, useNotesUi } from '../features/notes/hooks/notes-ui-context';
 import { useKeyboardShortcuts } from '../features/notes/hooks/use-keyboard-shortcuts';
-import { useLiveNotes } from '../features/notes/hooks/use-live-notes';
-import { useOutboxSync } from '../features/notes/hooks/use-outbox-sync';
+import { useLiveNotes } from '../features/notes/sync/use-live-notes';
+import { useOutboxSync } from '../features/notes/sync/use-outbox-sync';
 import { SearchProvider } from '../features/search/hooks/search-context';
 
 /** The search field, on the pages that have one; from elsewhere, /home's. */

@@ -2,12 +2,12 @@ import type { ReactNode } from 'react';
 import type { ApolloClient } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { noteTypePolicies } from '../features/notes/api/note-cache';
-import { createOutbox, directOutbox, type Outbox } from '../features/notes/api/outbox';
-import { OutboxProvider } from '../features/notes/api/outbox-context';
-import { indexedDbOutboxStorage } from '../features/notes/api/outbox-storage';
+import { noteTypePolicies } from '../features/notes/cache/note-cache';
+import { createOutbox, type Outbox } from '../features/notes/sync/outbox';
+import { OutboxProvider } from '../features/notes/sync/outbox-context';
+import { indexedDbOutboxStorage } from '../features/notes/sync/outbox-storage';
 import { outboxFeedback } from '../features/notes/hooks/run-note-action';
-import { notesAfterFirstPage } from '../features/notes/api/prefetch';
+import { notesAfterFirstPage } from '../features/notes/cache/prefetch';
 import { ThemeProvider } from '../features/theme/hooks/theme-context';
 import { createApolloClient, serverLink } from '../lib/apollo-client';
 import {
@@ -29,12 +29,12 @@ import { Toasts } from './toasts';
 export function AppProviders({
   client,
   persistence = noPersistence,
-  outbox = directOutbox,
+  outbox,
   children,
 }: {
   client: ApolloClient;
   persistence?: CachePersistence;
-  outbox?: Outbox;
+  outbox: Outbox;
   children: ReactNode;
 }) {
   return (

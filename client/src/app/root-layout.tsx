@@ -5,8 +5,8 @@ import { SideMenu } from '../components/side-menu';
 import { TopBar } from '../components/top-bar';
 import { AuthProvider, useAuth } from '../features/auth/hooks/auth-context';
 import { useLogout } from '../features/auth/hooks/use-logout';
-import { useOutboxState } from '../features/notes/api/outbox-context';
-import { LabelNav } from '../features/notes/components/label-nav';
+import { useOutboxState } from '../features/notes/sync/outbox-context';
+import { LabelNav } from '../features/notes/list/label-nav';
 import { ThemeToggle } from '../features/theme/components/theme-toggle';
 
 function Chrome({ children }: { children: ReactNode }) {

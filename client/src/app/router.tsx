@@ -1,6 +1,6 @@
 import type { ApolloClient } from '@apollo/client';
 import type { RouteObject } from 'react-router-dom';
-import { prefetchFirstPage } from '../features/notes/api/prefetch';
+import { prefetchFirstPage } from '../features/notes/cache/prefetch';
 import { noPersistence, type CachePersistence } from '../lib/cache-persistence';
 import { readAuth } from '../lib/storage';
 import { AppLayout } from './app-layout';

@@ -11,8 +11,9 @@ import {
 } from 'graphql';
 import { Observable } from 'rxjs';
 import type { NoteFilter, NoteInput, NoteLocation } from '../gql/graphql';
+import { emptyNote } from '../features/notes/api/empty-note';
 import type { Note } from '../features/notes/api/note-fields';
-import { compareNotes, matchesFilter } from '../features/notes/api/note-rules';
+import { compareNotes, matchesFilter } from '../features/notes/cache/note-rules';
 
 const schema = buildSchema(
   fs.readFileSync(path.resolve(__dirname, '../../../schema.graphql'), 'utf8'),
@@ -21,20 +22,10 @@ const schema = buildSchema(
 /** A note as a test seeds it: anything left out takes a plain default. */
 export function aNote(fields: Partial<Note> & { id: string }): Note {
   return {
-    __typename: 'Note',
+    ...emptyNote(fields.id, 'NOTES', '2026-11-20T10:00:00.000Z'),
     title: `Note ${fields.id}`,
     content: `<p>Body of ${fields.id}</p>`,
     textContent: `Body of ${fields.id}`,
-    color: '',
-    priority: null,
-    tags: [],
-    location: 'NOTES',
-    previousLocation: null,
-    trashedAt: null,
-    version: 1,
-    pinned: false,
-    createdAt: '2026-11-20T10:00:00.000Z',
-    updatedAt: '2026-11-20T10:00:00.000Z',
     ...fields,
   };
 }
@@ -161,15 +152,29 @@ export function fakeServer(initial: Note[] = [], options: FakeServerOptions = {}
     labels: () =>
       [...new Set(notes.filter((n) => n.location !== 'TRASH').flatMap((n) => n.tags))].sort(),
     noteEventsCursor: () => String(events.length),
-    addNote: ({ input, clientKey }: { input: NoteInput; clientKey?: string | null }) => {
+    addNote: ({
+      input,
+      clientKey,
+      location,
+    }: {
+      input: NoteInput;
+      clientKey?: string | null;
+      location: NoteLocation;
+    }) => {
       // As the server does: an add sent again with its key answers the note the first one added.
       const earlier = clientKey ? addedByKey.get(clientKey) : undefined;
       if (earlier) return find(earlier, ['NOTES', 'ARCHIVE', 'TRASH']);
+      if (location === 'TRASH') {
+        throw new GraphQLError('location: a note is added to NOTES or ARCHIVE', {
+          extensions: { code: 'BAD_USER_INPUT', field: 'location' },
+        });
+      }
       added += 1;
       const note = aNote({
         id: `server-${added}`,
         createdAt: new Date().toISOString(),
         version: 0,
+        location,
       });
       notes.push(note);
       if (clientKey) addedByKey.set(clientKey, note.id);

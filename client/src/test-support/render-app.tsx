@@ -2,14 +2,11 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../app/app';
 import { appRoutes } from '../app/router';
-import { noteTypePolicies } from '../features/notes/api/note-cache';
+import { noteTypePolicies } from '../features/notes/cache/note-cache';
 import { createApolloClient } from '../lib/apollo-client';
 import type { CachePersistence } from '../lib/cache-persistence';
-import {
-  createOutbox,
-  memoryOutboxStorage,
-  type OutboxStorage,
-} from '../features/notes/api/outbox';
+import { createOutbox, type OutboxStorage } from '../features/notes/sync/outbox';
+import { memoryOutboxStorage } from './outbox';
 import { outboxFeedback } from '../features/notes/hooks/run-note-action';
 import { writeAuth, type StoredUser } from '../lib/storage';
 import type { FakeServer } from './fake-server';

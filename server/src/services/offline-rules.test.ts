@@ -2,12 +2,12 @@ import {
   compareNotes,
   matchesFilter,
   type NoteListFields,
-} from '../../../client/src/features/notes/api/note-rules';
+} from '../../../client/src/features/notes/cache/note-rules';
 import { createTestApp, type TestApp } from '../test-support/app';
 
 /**
  * Offline, the client searches, filters and sorts the notes it holds with its own copy of spec
- * §9's rules (client/src/features/notes/api/note-rules.ts). Here both run over the same seeded
+ * §9's rules (client/src/features/notes/cache/note-rules.ts). Here both run over the same seeded
  * notes: for every search, label, priority and sort, the client's rules pick and order exactly
  * what the server's list answers (SQLite, or PostgreSQL with TEST_DATABASE_URL).
  */

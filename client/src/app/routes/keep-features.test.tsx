@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { aNote, fakeServer, type FakeServer } from '../../test-support/fake-server';
 import { renderApp } from '../../test-support/render-app';
 import { TrashListDocument } from '../../features/notes/api/note-queries';
-import { PAGE_SIZE } from '../../features/notes/api/prefetch';
-import { FIRST_BATCH } from '../../features/notes/hooks/use-revealed-count';
+import { PAGE_SIZE } from '../../features/notes/cache/prefetch';
+import { FIRST_BATCH } from '../../features/notes/list/use-revealed-count';
 
 /**
  * Issue 13 as a Keep user drives it: pins and the Pinned/Others groups, Undo on every reversible

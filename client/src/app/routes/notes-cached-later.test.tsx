@@ -1,18 +1,18 @@
 import 'fake-indexeddb/auto';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { noteTypePolicies } from '../../features/notes/api/note-cache';
+import { noteTypePolicies } from '../../features/notes/cache/note-cache';
 import { NotesListDocument } from '../../features/notes/api/note-queries';
 import {
   FIRST_PAGE_SIZE,
   firstPageVariables,
   notesAfterFirstPage,
   PAGE_SIZE,
-} from '../../features/notes/api/prefetch';
+} from '../../features/notes/cache/prefetch';
 import { createApolloClient } from '../../lib/apollo-client';
 import { createCachePersistence } from '../../lib/cache-persistence';
 import { indexedDbCacheStorage } from '../../lib/cache-storage';
 import { aNote, fakeServer, type FakeServer } from '../../test-support/fake-server';
-import { FIRST_BATCH } from '../../features/notes/hooks/use-revealed-count';
+import { FIRST_BATCH } from '../../features/notes/list/use-revealed-count';
 import { renderApp, testUser } from '../../test-support/render-app';
 
 /**

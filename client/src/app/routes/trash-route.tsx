@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { useEmptyTrash } from '../../features/notes/api/use-delete-note';
-import { NotesList } from '../../features/notes/components/notes-list';
-import { TrashRetentionNotice } from '../../features/notes/components/trash-retention';
-import { emptyTrashMessages } from '../../features/notes/hooks/note-messages';
+import { useEmptyTrash } from '../../features/notes/api/delete-note';
+import { NotesList } from '../../features/notes/list/notes-list';
+import { TrashRetentionNotice } from '../../features/notes/list/trash-retention-notice';
+import { emptyTrashMessages } from '../../features/notes/messages';
 import { runNoteAction } from '../../features/notes/hooks/run-note-action';
-import { useNoteList } from '../../features/notes/hooks/use-note-list';
+import { useNoteList } from '../../features/notes/list/use-note-list';
 
 /** /trash: the trashed notes, no editor, and "Empty trash" (asked first: it cannot be undone). */
 export function TrashRoute() {

@@ -21,5 +21,11 @@ export const NoteFieldsFragment = graphql(`
   }
 `);
 
-/** A note as the client sees it. */
+/** A note as the client sees it. Each note mutation names its answer `note`, so one cache update serves them all. */
 export type Note = FragmentType;
+
+/** The note a change's answer carries: every note change but a delete answers with one. */
+export function answeredNote(note: Note | null): Note {
+  if (!note) throw new Error('the server answered without the note');
+  return note;
+}

@@ -3,15 +3,15 @@ import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { graphQLErrorCode } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { UndoToast } from '../components/undo-toast';
-import type { OutboxOptions } from '../api/outbox';
-import { offlineFailureMessages, type ActionMessages } from './note-messages';
+import type { OutboxOptions } from '../sync/outbox';
+import { offlineFailureMessages, type ActionMessages } from '../messages';
 import {
   rememberUndo,
   reversibleSettled,
   takeUndo,
   trackReversible,
   type UndoEntry,
-} from './undo-stack';
+} from '../undo-stack';
 
 /**
  * Tells the user a note action failed. The server's refusal gets the action's own message;

@@ -2,9 +2,9 @@ import { useCallback, useMemo } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { toast } from '../../../lib/toast';
 import { LabelsDocument } from '../api/note-queries';
-import { checkNewLabel, mergeLabels } from '../api/label-rules';
-import { useDeleteLabel, useRenameLabel } from '../api/use-label-changes';
-import { deleteLabelMessages, renameLabelMessages } from './note-messages';
+import { checkNewLabel, mergeLabels } from '../cache/label-rules';
+import { useDeleteLabel, useRenameLabel } from '../api/label-changes';
+import { deleteLabelMessages, renameLabelMessages } from '../messages';
 import { useNotesUi } from './notes-ui-context';
 import { runNoteAction } from './run-note-action';
 

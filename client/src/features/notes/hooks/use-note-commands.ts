@@ -1,14 +1,9 @@
 import { useState } from 'react';
 import type { NoteInput } from '../../../gql/graphql';
 import type { Note } from '../api/note-fields';
-import { useDeleteNote } from '../api/use-delete-note';
-import {
-  useArchiveNote,
-  useRestoreNote,
-  useTrashNote,
-  useUnarchiveNote,
-} from '../api/use-move-note';
-import { useUpdateNote } from '../api/use-update-note';
+import { useDeleteNote } from '../api/delete-note';
+import { useArchiveNote, useRestoreNote, useTrashNote, useUnarchiveNote } from '../api/move-note';
+import { useUpdateNote } from '../api/update-note';
 import {
   archiveMessages,
   cardChangeMessages,
@@ -20,9 +15,9 @@ import {
   unarchiveMessages,
   type ActionMessages,
   type CardChange,
-} from './note-messages';
+} from '../messages';
 import { runNoteAction } from './run-note-action';
-import type { UndoEntry } from './undo-stack';
+import type { UndoEntry } from '../undo-stack';
 
 /** The fields a one-field change touches, as they were before it. */
 function previous(note: Note, input: NoteInput): NoteInput {

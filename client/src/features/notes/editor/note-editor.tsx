@@ -1,0 +1,312 @@
+import { useEffect, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { Archive, ArchiveRestore, History, Pin, PinOff, Trash2 } from 'lucide-react';
+import { readAuth } from '../../../lib/storage';
+import { toast } from '../../../lib/toast';
+import { IconButton } from '../../../components/icon-button';
+import { SectionLoader } from '../../../components/section-loader';
+import { RichTextEditor, isHtmlEmpty } from '../../../components/rich-text';
+import { readableTextColor } from '../../../lib/color';
+import { useApolloClient } from '@apollo/client/react';
+import type { NoteInput, NoteLocation } from '../../../gql/graphql';
+import type { Note } from '../api/note-fields';
+import { writeNote } from '../cache/note-changes';
+import { conflictCurrent } from '../sync/outbox';
+import { useAddNote } from '../api/add-note';
+import { useArchiveNote, useTrashNote, useUnarchiveNote } from '../api/move-note';
+import { useUpdateNote } from '../api/update-note';
+import {
+  archiveMessages,
+  saveMessages,
+  trashMessages,
+  unarchiveMessages,
+  type ActionMessages,
+} from '../messages';
+import { announce, reportFailure, runNoteAction } from '../hooks/run-note-action';
+import { useEditSync } from '../sync/use-edit-sync';
+import { changedFields, draftOf, EMPTY_DRAFT, type Draft } from './draft';
+import { dropDraft, keepDraft, loadDraft } from '../sync/local-drafts';
+import { ConflictBanner } from './conflict-banner';
+import { HistoryDialog } from './history-dialog';
+import { NoteMetaMenus } from '../components/note-meta-menus';
+import { priorityLabel } from '../components/priority-menu';
+
+interface NoteEditorProps {
+  /** The note being edited; absent for a new note. */
+  note?: Note;
+  /** The place the editor works on (the archive when the path names it, spec §2). */
+  location: NoteLocation;
+  /** Called after a successful save, archive, unarchive or delete, and on Cancel. */
+  onClose: () => void;
+}
+
+/**
+ * Title, rich-text body, colour, labels and priority, with Add (or Edit) and Cancel. Refuses an
+ * empty body. When editing it also offers archive or unarchive, and delete. A save shows in the
+ * lists at once; the editor keeps the text, with a loader, until the server has it, so a refused
+ * save loses nothing. An edit follows the note's changes made elsewhere (use-edit-sync.ts), and a
+ * save names the version it stands on, so it never overwrites one of them unseen.
+ */
+export function NoteEditor({ note, location, onClose }: NoteEditorProps) {
+  const add = useAddNote();
+  const update = useUpdateNote();
+  const archive = useArchiveNote();
+  const unarchive = useUnarchiveNote();
+  const trash = useTrashNote();
+  const client = useApolloClient();
+  const userId = readAuth().user?.id ?? '';
+  const draftKey = note?.id ?? 'new';
+  // What was typed here before and not saved (a reload, a closed tab, Escape) comes back.
+  const [stored] = useState(() => loadDraft(userId, draftKey));
+  const [draft, setDraft] = useState<Draft>(() => stored?.draft ?? draftOf(note));
+  const [restored, setRestored] = useState(stored !== undefined);
+  const [resetKey, setResetKey] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const editing = note !== undefined;
+  const patch = (changes: Partial<Draft>) => setDraft((d) => ({ ...d, ...changes }));
+  const reloadBody = () => setResetKey((k) => k + 1);
+  const sync = useEditSync(note && (stored?.base ?? note), {
+    draft,
+    setDraft,
+    reloadBody,
+    saving: busy,
+  });
+  const [resaveAt, setResaveAt] = useState<number | null>(null);
+  const [showHistory, setShowHistory] = useState(false);
+
+  // The draft is written a moment after typing pauses, and at once when the editor closes
+  // (Escape, or leaving the page) or the page goes (a reload, a closed tab) with a write waiting.
+  const pendingWrite = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    const untouched = changedFields(draftOf(sync.base), draft).length === 0;
+    const write = () => {
+      pendingWrite.current = null;
+      if (untouched) dropDraft(userId, draftKey);
+      else keepDraft(userId, draftKey, draft, sync.base ?? null);
+    };
+    pendingWrite.current = write;
+    const timer = setTimeout(write, 250);
+    return () => clearTimeout(timer);
+  }, [draft, sync.base, userId, draftKey]);
+  useEffect(() => {
+    // A reload or a closed tab unmounts nothing: the waiting write goes now.
+    const writeNow = () => pendingWrite.current?.();
+    window.addEventListener('pagehide', writeNow);
+    return () => {
+      window.removeEventListener('pagehide', writeNow);
+      writeNow();
+    };
+  }, []);
+
+  /** Closes without keeping what was typed (Cancel, or a save the server has). */
+  const discard = () => {
+    pendingWrite.current = null;
+    dropDraft(userId, draftKey);
+    onClose();
+  };
+
+  const run = async (action: () => Promise<unknown>, messages: ActionMessages) => {
+    setBusy(true);
+    const ok = await runNoteAction(action, messages);
+    setBusy(false);
+    if (ok) {
+      setDraft(EMPTY_DRAFT);
+      setResetKey((k) => k + 1);
+      setRestored(false);
+      discard();
+    }
+  };
+
+  const input = (): NoteInput => ({ ...draft, title: draft.title.trim() });
+
+  const save = async () => {
+    if (isHtmlEmpty(draft.content)) {
+      toast.error('Please Add Something In The Note');
+      return;
+    }
+    const base = sync.base;
+    if (!base) {
+      await run(() => add(input(), location), saveMessages(location, true));
+      return;
+    }
+    setBusy(true);
+    let saved: Note;
+    try {
+      saved = await update(base, input(), base.version);
+    } catch (error) {
+      const current = conflictCurrent(error);
+      setBusy(false);
+      if (current) {
+        // Changed elsewhere since this edit began: the newer note comes in beside the draft. If
+        // nothing the user touched changed, the save goes again on top of it; else they choose.
+        setResaveAt(current.version);
+        writeNote(client.cache, current);
+        return;
+      }
+      reportFailure(error, saveMessages(location, false).failure);
+      return;
+    }
+    setBusy(false);
+    const messages = saveMessages(location, false);
+    // Undo brings back the note as it was before this save.
+    announce(messages.success, {
+      run: () => update(saved, draftOf(base)),
+      messages,
+    });
+    discard();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      if (!sync.conflict) void save();
+    }
+  };
+
+  useEffect(() => {
+    if (resaveAt === null) return;
+    if (sync.conflict) setResaveAt(null);
+    else if (sync.base && sync.base.version >= resaveAt) {
+      setResaveAt(null);
+      void save();
+    }
+    // save() reads the draft as merged; it is not a reason to run again.
+  }, [resaveAt, sync.base, sync.conflict]);
+
+  /** Keeps both: the draft saved as a new note beside the note as it now is. */
+  const keepBoth = () =>
+    void runNoteAction(() => add(input(), location), {
+      success: 'Note Added',
+      failure: 'Failed To Add To Note',
+    }).then((ok) => {
+      if (ok && sync.conflict?.kind === 'changed') sync.takeTheirs();
+      else if (ok) discard();
+    });
+
+  const colourStyle = draft.color
+    ? { background: draft.color, color: readableTextColor(draft.color) }
+    : undefined;
+
+  return (
+    <section
+      className="note-editor"
+      style={colourStyle}
+      aria-label={editing ? 'Edit note' : 'New note'}
+      aria-busy={busy}
+      onKeyDown={onKeyDown}
+    >
+      {busy && <SectionLoader />}
+      {sync.conflict && (
+        <ConflictBanner
+          conflict={sync.conflict}
+          onKeepMine={sync.keepMine}
+          onTakeTheirs={sync.takeTheirs}
+          onKeepBoth={keepBoth}
+          onDiscard={discard}
+        />
+      )}
+      {restored && (
+        <p className="note-editor__restored" role="status">
+          Your unsaved changes are back.{' '}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              setRestored(false);
+              sync.startOver();
+            }}
+          >
+            Discard them
+          </button>
+        </p>
+      )}
+      <input
+        type="text"
+        className="note-editor__title"
+        placeholder="Enter Title Here"
+        aria-label="Title"
+        value={draft.title}
+        onChange={(e) => patch({ title: e.target.value })}
+      />
+      <RichTextEditor
+        initialHtml={draft.content}
+        resetKey={resetKey}
+        ariaLabel="Note body"
+        onChange={(content) => patch({ content })}
+      />
+      {(draft.priority || draft.tags.length > 0) && (
+        <ul className="chips" aria-label="Chosen priority and labels">
+          {draft.priority && (
+            <li className="chip chip--priority">{priorityLabel(draft.priority)}</li>
+          )}
+          {draft.tags.map((tag) => (
+            <li key={tag} className="chip">
+              {tag}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="note-editor__footer">
+        <div className="note-editor__tools">
+          <NoteMetaMenus
+            verb="Choose"
+            color={draft.color}
+            tags={draft.tags}
+            priority={draft.priority}
+            onColorChange={(color) => patch({ color })}
+            onTagsChange={(tags) => patch({ tags })}
+            onPriorityChange={(priority) => patch({ priority })}
+          />
+          <IconButton
+            label={draft.pinned ? 'Unpin note' : 'Pin note'}
+            pressed={draft.pinned}
+            icon={draft.pinned ? <PinOff size={18} aria-hidden /> : <Pin size={18} aria-hidden />}
+            onClick={() => patch({ pinned: !draft.pinned })}
+          />
+          {note && !sync.conflict && (
+            <IconButton
+              label="Version history"
+              icon=<History size={18} aria-hidden />
+              onClick={() => setShowHistory(true)}
+            />
+          )}
+          {note && !sync.conflict && location === 'NOTES' && (
+            <IconButton
+              label="Archive note"
+              icon=<Archive size={18} aria-hidden />
+              onClick={() => void run(() => archive(note), archiveMessages)}
+            />
+          )}
+          {note && !sync.conflict && location === 'ARCHIVE' && (
+            <IconButton
+              label="Unarchive note"
+              icon=<ArchiveRestore size={18} aria-hidden />
+              onClick={() => void run(() => unarchive(note), unarchiveMessages)}
+            />
+          )}
+          {note && !sync.conflict && (
+            <IconButton
+              label="Move note to trash"
+              icon=<Trash2 size={18} aria-hidden />
+              onClick={() => void run(() => trash(note), trashMessages(location, true))}
+            />
+          )}
+        </div>
+        <div className="note-editor__buttons">
+          <button type="button" className="button button--ghost" onClick={discard}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={sync.conflict !== null}
+            onClick={() => void save()}
+          >
+            {editing ? 'Edit' : 'Add'}
+          </button>
+        </div>
+      </div>
+      {note && showHistory && <HistoryDialog note={note} onClose={() => setShowHistory(false)} />}
+    </section>
+  );
+}

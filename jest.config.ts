@@ -7,7 +7,14 @@ import type { Config } from 'jest';
  */
 const postgresOnly = process.env.TEST_DATABASE_URL ? [] : ['\\.postgres\\.test\\.ts$'];
 
+/**
+ * A cap, not a wait: a test ends as soon as its conditions hold. Jest's 5 s default is shorter
+ * than a route test's few `findBy` waits take on a shared 2-core machine under load.
+ */
+const testTimeout = 30_000;
+
 const config: Config = {
+  testTimeout,
   projects: [
     {
       displayName: 'server',

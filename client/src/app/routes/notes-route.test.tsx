@@ -129,13 +129,16 @@ describe('/home', () => {
     await user.type(screen.getByRole('textbox', { name: 'New label' }), 'trip');
     await user.click(screen.getByRole('button', { name: 'Add label' }));
     expect(await screen.findByText('New Label Added')).toBeInTheDocument();
-    expect(
-      within(card('Plans')).getByRole('list', { name: 'Priority and labels' }),
-    ).toHaveTextContent('trip');
+    // Apollo hands a cache change to the screen in a timer task: wait for the chip.
+    await waitFor(() =>
+      expect(
+        within(card('Plans')).getByRole('list', { name: 'Priority and labels' }),
+      ).toHaveTextContent('trip'),
+    );
     expect(await screen.findByText('Note tag Updated')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Filters' }));
     const tags = screen.getByRole('group', { name: 'Filter By Tags' });
-    expect(within(tags).getByRole('checkbox', { name: 'trip' })).toBeInTheDocument();
+    expect(await within(tags).findByRole('checkbox', { name: 'trip' })).toBeInTheDocument();
     expect(within(tags).getByRole('checkbox', { name: 'home' })).toBeInTheDocument();
   });
 

@@ -1,5 +1,16 @@
 import type { Dialect } from './database';
-import type { NoteChanges, NoteRecord, PriorityName } from './records';
+import {
+  columnOf,
+  fieldsSetBy,
+  noteFields,
+  noteShape,
+  type NoteChanges,
+  type NoteField,
+  type NoteRecord,
+  type PriorityName,
+  type Storage,
+  type StorageKind,
+} from './note-shape';
 import type { NewNoteRow, NoteRow, NoteRowUpdate } from './schema';
 
 /** Priority as stored: 0 none, 1 low, 2 medium, 3 high, so SQL can order by it. */
@@ -17,55 +28,66 @@ export const priorityRank = (priority: PriorityName | null): number =>
 export const storedFlag = (dialect: Dialect, flag: boolean): boolean | number =>
   dialect === 'postgres' ? flag : flag ? 1 : 0;
 
+interface Codec<K extends StorageKind> {
+  read(stored: Storage[K]['stored']): Storage[K]['value'];
+  write(value: Storage[K]['value'], dialect: Dialect): Storage[K]['stored'];
+}
+
+const same = <T>() => ({ read: (v: T) => v, write: (v: T) => v });
+
+/** How each kind of field goes into its column and back. */
+const codecs: { [K in StorageKind]: Codec<K> } = {
+  text: same<string>(),
+  optionalText: same<string | null>(),
+  count: same<number>(),
+  location: same<Storage['location']['value']>(),
+  optionalLocation: same<Storage['optionalLocation']['value']>(),
+  textList: { read: (s) => JSON.parse(s) as string[], write: (list) => JSON.stringify(list) },
+  flag: { read: (s) => Boolean(s), write: (flag, dialect) => storedFlag(dialect, flag) },
+  priority: { read: (rank) => nameOf[rank] ?? null, write: (p) => priorityRank(p) },
+};
+
+/** One field's column and codec, looked up once (these run for every row read). */
+interface Mapping {
+  field: NoteField;
+  column: string;
+  codec: Codec<StorageKind>;
+}
+
+const mappingOf = (field: NoteField): Mapping => ({
+  field,
+  column: columnOf(field),
+  // Typed for every kind at once: each field's codec is only ever given that field's values.
+  codec: codecs[noteShape[field].storage],
+});
+
+const everyField = noteFields.map(mappingOf);
+const changeable = fieldsSetBy('client', 'derived', 'edit').map(mappingOf);
+
+type Loose = Record<string, unknown>;
+
 export function toNoteRecord(row: NoteRow): NoteRecord {
-  return {
-    id: row.id,
-    title: row.title,
-    content: row.content,
-    textContent: row.text_content,
-    color: row.color,
-    priority: nameOf[row.priority] ?? null,
-    tags: JSON.parse(row.tags) as string[],
-    location: row.location,
-    previousLocation: row.previous_location,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    version: row.version,
-    pinned: Boolean(row.pinned),
-    trashedAt: row.trashed_at,
-  };
+  const note: Loose = {};
+  for (const { field, column, codec } of everyField) {
+    note[field] = codec.read((row as unknown as Loose)[column] as never);
+  }
+  return note as NoteRecord;
 }
 
 export function toNoteRow(userId: string, note: NoteRecord, dialect: Dialect): NewNoteRow {
-  return {
-    id: note.id,
-    user_id: userId,
-    title: note.title,
-    content: note.content,
-    text_content: note.textContent,
-    color: note.color,
-    priority: priorityRank(note.priority),
-    tags: JSON.stringify(note.tags),
-    location: note.location,
-    previous_location: note.previousLocation,
-    created_at: note.createdAt,
-    updated_at: note.updatedAt,
-    version: note.version,
-    pinned: storedFlag(dialect, note.pinned),
-    trashed_at: note.trashedAt,
-  };
+  const row: Loose = { user_id: userId };
+  for (const { field, column, codec } of everyField) {
+    row[column] = codec.write(note[field], dialect);
+  }
+  return row as unknown as NewNoteRow;
 }
 
 /** The columns `changes` sets; a field left out sets nothing. */
 export function toRowUpdate(changes: NoteChanges, dialect: Dialect): NoteRowUpdate {
-  const update: NoteRowUpdate = {};
-  if (changes.title !== undefined) update.title = changes.title;
-  if (changes.content !== undefined) update.content = changes.content;
-  if (changes.textContent !== undefined) update.text_content = changes.textContent;
-  if (changes.color !== undefined) update.color = changes.color;
-  if (changes.priority !== undefined) update.priority = priorityRank(changes.priority);
-  if (changes.tags !== undefined) update.tags = JSON.stringify(changes.tags);
-  if (changes.pinned !== undefined) update.pinned = storedFlag(dialect, changes.pinned);
-  if (changes.updatedAt !== undefined) update.updated_at = changes.updatedAt;
+  const update: Loose = {};
+  for (const { field, column, codec } of changeable) {
+    const value = (changes as Loose)[field];
+    if (value !== undefined) update[column] = codec.write(value as never, dialect);
+  }
   return update;
 }

@@ -8,6 +8,6 @@ export {
   noteFields,
   noteShape,
 } from './note-shape';
-export type { GivenField, Setter, StorageKind } from './note-shape';
+export type { GivenField, Setter, Storage, StorageKind } from './note-shape';
 export type * from './records';
 export type * from './repositories';

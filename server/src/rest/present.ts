@@ -2,8 +2,30 @@ import { noteFields, type NoteField, type NoteRecord } from '../services/notes';
 import type { PublicUser } from '../services/users';
 
 /**
+ * The order of the fields on the REST wire as the spec's clients first knew it; fields declared
+ * since follow, in declaration order.
+ */
+const firstOnTheWire: readonly NoteField[] = [
+  'id',
+  'title',
+  'content',
+  'textContent',
+  'color',
+  'priority',
+  'tags',
+  'createdAt',
+  'updatedAt',
+  'location',
+  'previousLocation',
+  'version',
+  'pinned',
+  'trashedAt',
+];
+const wireOrder = [...firstOnTheWire, ...noteFields.filter((f) => !firstOnTheWire.includes(f))];
+
+/**
  * The fields the REST wire shows otherwise than under their own name and value, each as the
- * wire keys it becomes, in their order; every other field goes as it is, in declaration order.
+ * wire keys it becomes, in their order; every other field goes as it is.
  */
 const onTheWire = {
   id: (note) => ({ _id: note.id }),
@@ -32,7 +54,7 @@ export type WireNote = Omit<NoteRecord, keyof Shown> &
 /** A note on the REST wire, as clients written for the spec read it (plus Jotter's fields). */
 export function presentNote(note: NoteRecord): WireNote {
   const wire: Record<string, unknown> = {};
-  for (const field of noteFields) {
+  for (const field of wireOrder) {
     const show = (onTheWire as Partial<Record<NoteField, (n: NoteRecord) => object>>)[field];
     if (show) Object.assign(wire, show(note));
     else wire[field] = note[field];

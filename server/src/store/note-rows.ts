@@ -75,7 +75,8 @@ export function toNoteRecord(row: NoteRow): NoteRecord {
 }
 
 export function toNoteRow(userId: string, note: NoteRecord, dialect: Dialect): NewNoteRow {
-  const row: Loose = { user_id: userId };
+  // The owner's column after the id, as in the table (and in the insert's SQL as it always was).
+  const row: Loose = { id: note.id, user_id: userId };
   for (const { field, column, codec } of everyField) {
     row[column] = codec.write(note[field], dialect);
   }

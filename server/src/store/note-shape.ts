@@ -53,8 +53,9 @@ type AnyField = { [K in StorageKind]: FieldOf<K> }[StorageKind];
 
 /**
  * Every field of a note, in the order of the `notes` table's columns (each column is its
- * field's name in snake_case: `textContent` is `text_content`). The REST wire and GraphQL's
- * `extensions.current` list the fields in this order too.
+ * field's name in snake_case: `textContent` is `text_content`). A new field goes last: the REST
+ * wire, the JSON export and GraphQL's `extensions.current` list the fields declared since their
+ * first version after their own, in this order.
  */
 export const noteShape = {
   id: { storage: 'text', set: 'server' },

@@ -33,33 +33,36 @@ interface Codec<K extends StorageKind> {
   write(value: Storage[K]['value'], dialect: Dialect): Storage[K]['stored'];
 }
 
-const same = <T>() => ({ read: (v: T) => v, write: (v: T) => v });
+/** A kind whose column holds the value itself. */
+const asIs = { read: <T>(stored: T): T => stored, write: <T>(value: T): T => value };
 
 /** How each kind of field goes into its column and back. */
 const codecs: { [K in StorageKind]: Codec<K> } = {
-  text: same<string>(),
-  optionalText: same<string | null>(),
-  count: same<number>(),
-  location: same<Storage['location']['value']>(),
-  optionalLocation: same<Storage['optionalLocation']['value']>(),
+  text: asIs,
+  optionalText: asIs,
+  count: asIs,
+  location: asIs,
+  optionalLocation: asIs,
   textList: { read: (s) => JSON.parse(s) as string[], write: (list) => JSON.stringify(list) },
   flag: { read: (s) => Boolean(s), write: (flag, dialect) => storedFlag(dialect, flag) },
   priority: { read: (rank) => nameOf[rank] ?? null, write: (p) => priorityRank(p) },
 };
 
-/** One field's column and codec, looked up once (these run for every row read). */
+/**
+ * One field's column and, unless it is kept as is, its codec: looked up once, since these run for
+ * every row read (a list of thousands of notes), and values kept as is skip the call.
+ */
 interface Mapping {
   field: NoteField;
   column: string;
-  codec: Codec<StorageKind>;
+  codec?: Codec<StorageKind>;
 }
 
-const mappingOf = (field: NoteField): Mapping => ({
-  field,
-  column: columnOf(field),
+const mappingOf = (field: NoteField): Mapping => {
   // Typed for every kind at once: each field's codec is only ever given that field's values.
-  codec: codecs[noteShape[field].storage],
-});
+  const codec: Codec<StorageKind> = codecs[noteShape[field].storage];
+  return { field, column: columnOf(field), codec: codec === asIs ? undefined : codec };
+};
 
 const everyField = noteFields.map(mappingOf);
 const changeable = fieldsSetBy('client', 'derived', 'edit').map(mappingOf);
@@ -67,9 +70,11 @@ const changeable = fieldsSetBy('client', 'derived', 'edit').map(mappingOf);
 type Loose = Record<string, unknown>;
 
 export function toNoteRecord(row: NoteRow): NoteRecord {
+  const stored = row as unknown as Loose;
   const note: Loose = {};
-  for (const { field, column, codec } of everyField) {
-    note[field] = codec.read((row as unknown as Loose)[column] as never);
+  for (let i = 0; i < everyField.length; i += 1) {
+    const { field, column, codec } = everyField[i]!;
+    note[field] = codec ? codec.read(stored[column] as never) : stored[column];
   }
   return note as NoteRecord;
 }
@@ -78,7 +83,7 @@ export function toNoteRow(userId: string, note: NoteRecord, dialect: Dialect): N
   // The owner's column after the id, as in the table (and in the insert's SQL as it always was).
   const row: Loose = { id: note.id, user_id: userId };
   for (const { field, column, codec } of everyField) {
-    row[column] = codec.write(note[field], dialect);
+    row[column] = codec ? codec.write(note[field], dialect) : note[field];
   }
   return row as unknown as NewNoteRow;
 }
@@ -88,7 +93,7 @@ export function toRowUpdate(changes: NoteChanges, dialect: Dialect): NoteRowUpda
   const update: Loose = {};
   for (const { field, column, codec } of changeable) {
     const value = (changes as Loose)[field];
-    if (value !== undefined) update[column] = codec.write(value as never, dialect);
+    if (value !== undefined) update[column] = codec ? codec.write(value as never, dialect) : value;
   }
   return update;
 }

@@ -1,3 +1,4 @@
+import { emptyNote } from '../store';
 import { createTestApp, type TestApp } from '../test-support/app';
 
 /**
@@ -119,19 +120,15 @@ it('empties a trash of more notes than one statement lists', async () => {
       for (let i = 0; i < count; i += 1) {
         const at = new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
         await tx.notes.insert(user.id, {
-          id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+          ...emptyNote({
+            id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+            location: 'trash',
+            createdAt: at,
+            updatedAt: at,
+          }),
           title: `bulk ${i}`,
-          content: '',
-          textContent: '',
-          color: '',
-          priority: null,
           tags: ['bulk'],
-          location: 'trash',
           previousLocation: 'notes',
-          createdAt: at,
-          updatedAt: at,
-          version: 1,
-          pinned: false,
           trashedAt: at,
         });
       }
@@ -197,6 +194,31 @@ it('racing restores, each trashed note ends either restored or deleted with its 
       // Restored notes leave the trash empty for the next round.
       await call(`mutation { emptyTrash }`);
     }
+  } finally {
+    await own.close();
+  }
+});
+
+it('dates its DELETED events by the app’s clock', async () => {
+  const at = Date.UTC(2031, 5, 1, 12, 0, 0);
+  const own = await createTestApp({}, { clock: () => at });
+  try {
+    const user = await own.signup();
+    const added = await own.graphql<{ addNote: { id: string } }>(
+      'mutation { addNote(input: { title: "old" }) { id } }',
+      {},
+      user.token,
+    );
+    const id = added.data!.addNote.id;
+    await own.graphql('mutation ($id: ID!) { trashNote(id: $id) { id } }', { id }, user.token);
+    const before = await own.store.events.latest(user.id);
+    const res = await own.graphql('mutation { emptyTrash }', {}, user.token);
+    expect(res.errors).toBeUndefined();
+    const events = await own.store.events.after(user.id, before, 10);
+    expect(events.map((e) => [e.kind, e.noteId])).toEqual([['DELETED', id]]);
+    // Strictly after the trash move's time, which the same clock stamped.
+    expect(Date.parse(events[0]!.createdAt) - at).toBeGreaterThan(0);
+    expect(Date.parse(events[0]!.createdAt) - at).toBeLessThan(1000);
   } finally {
     await own.close();
   }

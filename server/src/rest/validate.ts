@@ -2,6 +2,8 @@ import type { Request } from 'express';
 import { z } from 'zod';
 
 import { badInput, fromZodIssues } from '../errors';
+import { clientFieldSchemas } from '../services/note-fields';
+import { clientFields, type ClientField } from '../services/notes';
 
 /** Parses the request body with a zod schema, or throws a 400 naming the field at fault. */
 export function parseBody<S extends z.ZodType>(req: Request, schema: S): z.infer<S> {
@@ -21,8 +23,11 @@ export function parseBody<S extends z.ZodType>(req: Request, schema: S): z.infer
 /** The body of routes that take none: absent, or any JSON object (ignored). */
 export const anyBody = z.object({}).optional();
 
-/** A note on the wire: only the fields a client may set; server-owned ones are ignored. */
-export const wireNote = z.object({
+/**
+ * The fields a client may set that the wire takes otherwise than the notes service does: looser
+ * (the service checks them next, with its own words), or under another name (`isPinned`).
+ */
+const onTheWire = {
   title: z.string().optional(),
   content: z.string().optional(),
   color: z.string().nullable().optional(),
@@ -38,12 +43,30 @@ export const wireNote = z.object({
     .optional()
     .transform((t) => (t === null ? [] : t)),
   isPinned: z.boolean('must be true or false').nullable().optional(),
-});
+};
+
+/** The wire's names for the fields it renames. */
+const wireNames = { pinned: 'isPinned' } as const satisfies { [K in ClientField]?: string };
+
+/** Every other field a client may set, under its own name, checked as the notes service does. */
+const asTheServiceTakesThem = Object.fromEntries(
+  clientFields
+    .filter((f) => !(f in onTheWire) && !(f in wireNames))
+    .map((f) => [f, clientFieldSchemas[f]]),
+);
+
+/** A note on the wire: only the fields a client may set; server-owned ones are ignored. */
+export const wireNote = z.object({ ...onTheWire, ...asTheServiceTakesThem });
 
 /** A wire note's fields as the notes service names them (`isPinned` is `pinned`). */
-export function noteFields<N extends { isPinned?: boolean | null }>(note: N) {
-  const { isPinned, ...fields } = note;
-  return isPinned === undefined ? fields : { ...fields, pinned: isPinned };
+export function noteFields(note: Record<string, unknown>): Record<string, unknown> {
+  const fields = { ...note };
+  for (const [field, wireName] of Object.entries(wireNames)) {
+    const value = fields[wireName];
+    delete fields[wireName];
+    if (value !== undefined) fields[field] = value;
+  }
+  return fields;
 }
 
 export const noteBody = z.object({ note: wireNote });

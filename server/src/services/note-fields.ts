@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { badInput, fromZodIssues } from '../errors';
-import type { NoteChanges } from '../store';
+import { clientFields, initialValue, type ClientField, type NoteChanges } from '../store';
 import { htmlToText, sanitizeRichText, stripMarkup } from './sanitize';
 
 export const limits = {
@@ -19,8 +19,11 @@ export const limits = {
  */
 export const characters = (text: string): number => [...text].length;
 
-/** The fields a client may set on a note; every one optional (an update merges). */
-const noteFieldsSchema = z.object({
+/**
+ * How a client's value of each field it may set is checked (every one optional: an update
+ * merges). Doors reuse these for a field they take as is.
+ */
+export const clientFieldSchemas = {
   title: z
     .string()
     .max(limits.title * 4, `must be at most ${limits.title} characters`)
@@ -52,7 +55,33 @@ const noteFieldsSchema = z.object({
     .optional(),
   /** null unpins, like null clears a colour or a priority. */
   pinned: z.boolean('must be true or false').nullable().optional(),
-});
+} satisfies Record<ClientField, z.ZodType>;
+
+const noteFieldsSchema = z.object(clientFieldSchemas);
+
+type Parsed = z.infer<typeof noteFieldsSchema>;
+
+/**
+ * The fields whose value needs more than its check: the rest are taken as they come, null
+ * giving a new note's value (no colour, no priority, unpinned).
+ */
+const cleaners: {
+  [K in ClientField]?: (value: NonNullable<Parsed[K]>, changes: NoteChanges) => void;
+} = {
+  title(value, changes) {
+    const title = stripMarkup(value).trim();
+    if (characters(title) > limits.title)
+      throw badInput('title', `must be at most ${limits.title} characters`);
+    changes.title = title;
+  },
+  content(value, changes) {
+    changes.content = sanitizeRichText(value);
+    changes.textContent = htmlToText(changes.content);
+  },
+  tags(value, changes) {
+    changes.tags = [...new Set(value.map(stripMarkup))].filter((t) => t.trim().length > 0);
+  },
+};
 
 /**
  * Validates a client's note fields and cleans them into what the store keeps: titles and labels
@@ -61,23 +90,13 @@ const noteFieldsSchema = z.object({
 export function cleanNoteFields(fields: unknown): NoteChanges {
   const parsed = noteFieldsSchema.safeParse(fields ?? {});
   if (!parsed.success) throw fromZodIssues(parsed.error.issues);
-  const f = parsed.data;
   const changes: NoteChanges = {};
-  if (f.title !== undefined) {
-    const title = stripMarkup(f.title).trim();
-    if (characters(title) > limits.title)
-      throw badInput('title', `must be at most ${limits.title} characters`);
-    changes.title = title;
-  }
-  if (f.content !== undefined) {
-    changes.content = sanitizeRichText(f.content);
-    changes.textContent = htmlToText(changes.content);
-  }
-  if (f.color !== undefined) changes.color = f.color ?? '';
-  if (f.priority !== undefined) changes.priority = f.priority;
-  if (f.pinned !== undefined) changes.pinned = f.pinned ?? false;
-  if (f.tags !== undefined) {
-    changes.tags = [...new Set(f.tags.map(stripMarkup))].filter((t) => t.trim().length > 0);
+  for (const field of clientFields) {
+    const value = parsed.data[field];
+    if (value === undefined) continue;
+    const clean = cleaners[field] as ((v: unknown, c: NoteChanges) => void) | undefined;
+    if (value !== null && clean) clean(value, changes);
+    else (changes as Record<string, unknown>)[field] = value ?? initialValue(field);
   }
   return changes;
 }

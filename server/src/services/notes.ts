@@ -8,23 +8,27 @@ import {
   noteNotFound,
   nulMessage,
 } from '../errors';
-import type {
-  NoteChanges,
-  NoteEventKind,
-  NoteLocation,
-  NoteMove,
-  NoteRecord,
-  NoteRevisionRecord,
-  PriorityName,
-  SortOrder,
-  Store,
-  StoreTransaction,
+import {
+  emptyNote,
+  type ClientField,
+  type NoteChanges,
+  type NoteEventKind,
+  type NoteField,
+  type NoteLocation,
+  type NoteMove,
+  type NoteRecord,
+  type NoteRevisionRecord,
+  type PriorityName,
+  type SortOrder,
+  type Store,
+  type StoreTransaction,
 } from '../store';
 import { now, timestamps, type Clock } from './clock';
 import { decodeCursor, encodeCursor } from './cursor';
 import { characters, cleanNoteFields, limits } from './note-fields';
 
-export type { NoteLocation, NoteRecord, NoteRevisionRecord, PriorityName };
+export { clientFields, noteFields } from '../store';
+export type { ClientField, NoteField, NoteLocation, NoteRecord, NoteRevisionRecord, PriorityName };
 
 /**
  * Edits of a note within this long of its newest revision keep no new one: at most one revision
@@ -277,20 +281,8 @@ export function notesService(store: Store, options: NotesOptions = {}) {
       if (location === 'trash') throw badInput('location', 'a note is added to NOTES or ARCHIVE');
       const at = stamp();
       const note: NoteRecord = {
-        id: crypto.randomUUID(),
-        title: changes.title ?? '',
-        content: changes.content ?? '',
-        textContent: changes.textContent ?? '',
-        color: changes.color ?? '',
-        priority: changes.priority ?? null,
-        tags: changes.tags ?? [],
-        location,
-        previousLocation: null,
-        createdAt: at,
-        updatedAt: at,
-        version: 1,
-        pinned: changes.pinned ?? false,
-        trashedAt: null,
+        ...emptyNote({ id: crypto.randomUUID(), location, createdAt: at, updatedAt: at }),
+        ...changes,
       };
       return store.transaction(async (tx) => {
         if (key !== undefined) {
@@ -448,7 +440,7 @@ export function notesService(store: Store, options: NotesOptions = {}) {
         const ids = (await tx.notes.allForWrite(userId, 'trash')).map((n) => n.id);
         if (ids.length === 0) return [];
         await tx.notes.deleteMany(userId, ids);
-        await tx.events.appendMany(userId, ids, 'DELETED', now());
+        await tx.events.appendMany(userId, ids, 'DELETED', stamp());
         return ids;
       }),
   };

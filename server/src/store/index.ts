@@ -1,4 +1,13 @@
 /** The store's public face: the layers above import it from here, never from its other files. */
 export { openStore } from './store';
+export {
+  clientFields,
+  emptyNote,
+  fieldsSetBy,
+  initialValue,
+  noteFields,
+  noteShape,
+} from './note-shape';
+export type { GivenField, Setter, Storage, StorageKind } from './note-shape';
 export type * from './records';
 export type * from './repositories';

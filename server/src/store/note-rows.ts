@@ -1,5 +1,16 @@
 import type { Dialect } from './database';
-import type { NoteChanges, NoteRecord, PriorityName } from './records';
+import {
+  columnOf,
+  fieldsSetBy,
+  noteFields,
+  noteShape,
+  type NoteChanges,
+  type NoteField,
+  type NoteRecord,
+  type PriorityName,
+  type Storage,
+  type StorageKind,
+} from './note-shape';
 import type { NewNoteRow, NoteRow, NoteRowUpdate } from './schema';
 
 /** Priority as stored: 0 none, 1 low, 2 medium, 3 high, so SQL can order by it. */
@@ -17,55 +28,72 @@ export const priorityRank = (priority: PriorityName | null): number =>
 export const storedFlag = (dialect: Dialect, flag: boolean): boolean | number =>
   dialect === 'postgres' ? flag : flag ? 1 : 0;
 
+interface Codec<K extends StorageKind> {
+  read(stored: Storage[K]['stored']): Storage[K]['value'];
+  write(value: Storage[K]['value'], dialect: Dialect): Storage[K]['stored'];
+}
+
+/** A kind whose column holds the value itself. */
+const asIs = { read: <T>(stored: T): T => stored, write: <T>(value: T): T => value };
+
+/** How each kind of field goes into its column and back. */
+const codecs: { [K in StorageKind]: Codec<K> } = {
+  text: asIs,
+  optionalText: asIs,
+  count: asIs,
+  location: asIs,
+  optionalLocation: asIs,
+  textList: { read: (s) => JSON.parse(s) as string[], write: (list) => JSON.stringify(list) },
+  flag: { read: (s) => Boolean(s), write: (flag, dialect) => storedFlag(dialect, flag) },
+  priority: { read: (rank) => nameOf[rank] ?? null, write: (p) => priorityRank(p) },
+};
+
+/**
+ * One field's column and, unless it is kept as is, its codec: looked up once, since these run for
+ * every row read (a list of thousands of notes), and values kept as is skip the call.
+ */
+interface Mapping {
+  field: NoteField;
+  column: string;
+  codec?: Codec<StorageKind>;
+}
+
+const mappingOf = (field: NoteField): Mapping => {
+  // Typed for every kind at once: each field's codec is only ever given that field's values.
+  const codec: Codec<StorageKind> = codecs[noteShape[field].storage];
+  return { field, column: columnOf(field), codec: codec === asIs ? undefined : codec };
+};
+
+const everyField = noteFields.map(mappingOf);
+const changeable = fieldsSetBy('client', 'derived', 'edit').map(mappingOf);
+
+type Loose = Record<string, unknown>;
+
 export function toNoteRecord(row: NoteRow): NoteRecord {
-  return {
-    id: row.id,
-    title: row.title,
-    content: row.content,
-    textContent: row.text_content,
-    color: row.color,
-    priority: nameOf[row.priority] ?? null,
-    tags: JSON.parse(row.tags) as string[],
-    location: row.location,
-    previousLocation: row.previous_location,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    version: row.version,
-    pinned: Boolean(row.pinned),
-    trashedAt: row.trashed_at,
-  };
+  const stored = row as unknown as Loose;
+  const note: Loose = {};
+  for (let i = 0; i < everyField.length; i += 1) {
+    const { field, column, codec } = everyField[i]!;
+    note[field] = codec ? codec.read(stored[column] as never) : stored[column];
+  }
+  return note as NoteRecord;
 }
 
 export function toNoteRow(userId: string, note: NoteRecord, dialect: Dialect): NewNoteRow {
-  return {
-    id: note.id,
-    user_id: userId,
-    title: note.title,
-    content: note.content,
-    text_content: note.textContent,
-    color: note.color,
-    priority: priorityRank(note.priority),
-    tags: JSON.stringify(note.tags),
-    location: note.location,
-    previous_location: note.previousLocation,
-    created_at: note.createdAt,
-    updated_at: note.updatedAt,
-    version: note.version,
-    pinned: storedFlag(dialect, note.pinned),
-    trashed_at: note.trashedAt,
-  };
+  // The owner's column after the id, as in the table (and in the insert's SQL as it always was).
+  const row: Loose = { id: note.id, user_id: userId };
+  for (const { field, column, codec } of everyField) {
+    row[column] = codec ? codec.write(note[field], dialect) : note[field];
+  }
+  return row as unknown as NewNoteRow;
 }
 
 /** The columns `changes` sets; a field left out sets nothing. */
 export function toRowUpdate(changes: NoteChanges, dialect: Dialect): NoteRowUpdate {
-  const update: NoteRowUpdate = {};
-  if (changes.title !== undefined) update.title = changes.title;
-  if (changes.content !== undefined) update.content = changes.content;
-  if (changes.textContent !== undefined) update.text_content = changes.textContent;
-  if (changes.color !== undefined) update.color = changes.color;
-  if (changes.priority !== undefined) update.priority = priorityRank(changes.priority);
-  if (changes.tags !== undefined) update.tags = JSON.stringify(changes.tags);
-  if (changes.pinned !== undefined) update.pinned = storedFlag(dialect, changes.pinned);
-  if (changes.updatedAt !== undefined) update.updated_at = changes.updatedAt;
+  const update: Loose = {};
+  for (const { field, column, codec } of changeable) {
+    const value = (changes as Loose)[field];
+    if (value !== undefined) update[column] = codec ? codec.write(value as never, dialect) : value;
+  }
   return update;
 }

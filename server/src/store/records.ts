@@ -3,32 +3,17 @@
  * above see these records only.
  */
 
-/** Where a note lives: its `location` column, GraphQL's `NoteLocation`, the client's lists. */
-export type NoteLocation = 'notes' | 'archive' | 'trash';
+import type { NoteLocation, NoteRecord, PriorityName } from './note-shape';
 
-export type PriorityName = 'low' | 'medium' | 'high';
-
-/** A note, as read from the store. */
-export interface NoteRecord {
-  id: string;
-  title: string;
-  content: string;
-  textContent: string;
-  color: string;
-  priority: PriorityName | null;
-  tags: string[];
-  location: NoteLocation;
-  /** For a trashed note: where it was before. */
-  previousLocation: NoteLocation | null;
-  createdAt: string;
-  updatedAt: string;
-  /** 1 when added, one more with every change (edit or move). */
-  version: number;
-  /** Pinned notes lead the GraphQL lists. */
-  pinned: boolean;
-  /** When the note went to the trash; null outside it. */
-  trashedAt: string | null;
-}
+export type {
+  ClientField,
+  NoteChanges,
+  NoteField,
+  NoteLocation,
+  NoteMove,
+  NoteRecord,
+  PriorityName,
+} from './note-shape';
 
 /** An earlier text of a note: what its title and content were until `createdAt`. */
 export interface NoteRevisionRecord {
@@ -45,17 +30,6 @@ export interface ExpiredNote {
   id: string;
   userId: string;
 }
-
-/** The fields an update may change; the ones left out keep their value. */
-export type NoteChanges = Partial<
-  Pick<
-    NoteRecord,
-    'title' | 'content' | 'textContent' | 'color' | 'priority' | 'tags' | 'pinned' | 'updatedAt'
-  >
->;
-
-/** Where a move puts a note, where it came from and when (kept for a note going to the trash). */
-export type NoteMove = Pick<NoteRecord, 'location' | 'previousLocation' | 'trashedAt'>;
 
 /** What happened to a note: it is there (added, changed, moved), or it is gone for good. */
 export type NoteEventKind = 'UPSERTED' | 'DELETED';

@@ -1,6 +1,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
-import type { NoteEventKind, NoteLocation } from './records';
+import type { NoteColumns } from './note-shape';
+import type { NoteEventKind } from './records';
 
 interface UsersTable {
   id: string;
@@ -18,28 +19,9 @@ interface UsersTable {
   updated_at: string;
 }
 
-interface NotesTable {
-  id: string;
+/** A note's row: its owner, then a column per field of `noteShape` (note-shape.ts). */
+interface NotesTable extends NoteColumns {
   user_id: string;
-  title: string;
-  content: string;
-  text_content: string;
-  color: string;
-  /** 0 none, 1 low, 2 medium, 3 high (see note-rows.ts). */
-  priority: number;
-  /** JSON array of labels, in the order the user gave them. */
-  tags: string;
-  location: NoteLocation;
-  /** Where a trashed note came from, so restore can put it back. */
-  previous_location: NoteLocation | null;
-  created_at: string;
-  updated_at: string;
-  /** 1 when added, one more with every change. */
-  version: Generated<number>;
-  /** PostgreSQL keeps a boolean, SQLite 0 or 1 (see `storedFlag` in note-rows.ts). */
-  pinned: Generated<boolean | number>;
-  /** When the note went to the trash (null outside it): the retention job counts from it. */
-  trashed_at: string | null;
 }
 
 /** Earlier texts of a note, kept when it changes (coalesced); deleted with the note. */

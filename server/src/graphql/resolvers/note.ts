@@ -1,12 +1,9 @@
 import type { NoteConnectionResolvers, NoteResolvers } from '../generated/resolvers-types';
-import { toLocationEnum, toPriorityEnum } from './mapping';
+import { asGraphQL } from './mapping';
 import { revisionsOf } from './revisions';
 
 export const Note: NoteResolvers = {
-  priority: (note) => toPriorityEnum(note.priority),
-  location: (note) => toLocationEnum(note.location),
-  previousLocation: (note) =>
-    note.previousLocation ? toLocationEnum(note.previousLocation) : null,
+  ...asGraphQL,
   revisions: (note, _args, ctx) => revisionsOf(ctx, note.id),
 };
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 
 import { AppError, badInput } from '../../errors';
-import type { NoteRecord, Store } from '../../store';
+import { emptyNote, type NoteRecord, type Store } from '../../store';
 import { now } from '../clock';
 import { cleanNoteFields } from '../note-fields';
 import { looksLikeJotterExport, readJotterExport } from './jotter-export';
@@ -109,25 +109,20 @@ async function readZipSource(zipPath: string, add: (part: SourceFile) => void): 
 
 /** A source note as a stored note, or the reason it cannot be one. */
 function toRecord(source: SourceNote, at: string): NoteRecord {
-  const fields = cleanNoteFields(source.fields);
   const createdAt = source.createdAt ?? at;
-  return {
+  const note = emptyNote({
     id: crypto.randomUUID(),
-    title: fields.title ?? '',
-    content: fields.content ?? '',
-    textContent: fields.textContent ?? '',
-    color: fields.color ?? '',
-    priority: fields.priority ?? null,
-    tags: fields.tags ?? [],
-    pinned: source.pinned,
     location: source.location,
+    createdAt,
+    updatedAt: source.updatedAt ?? createdAt,
+  });
+  return {
+    ...note,
+    ...cleanNoteFields(source.fields),
     previousLocation: source.previousLocation,
     // A note that arrives in the trash keeps the time its export says it was trashed; from
     // elsewhere (Keep), it gets the trash's full retention from the import on.
     trashedAt: source.location === 'trash' ? (source.trashedAt ?? at) : null,
-    createdAt,
-    updatedAt: source.updatedAt ?? createdAt,
-    version: 1,
   };
 }
 

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 
-import type { NoteRecord } from '../../store';
+import {
+  clientFields,
+  initialValue,
+  noteFields,
+  noteShape,
+  type NoteField,
+  type NoteRecord,
+  type Storage,
+  type StorageKind,
+} from '../../store';
 import { importKey, isoTime, type SourceFile } from './source-note';
 
 /** The format name and version a Jotter JSON export carries. */
@@ -8,18 +17,38 @@ export const exportFormat = { format: 'jotter-notes', version: 1 } as const;
 
 const location = z.enum(['notes', 'archive', 'trash']);
 
+/** How an export writes a value of each kind. */
+const exportedValue: { [K in StorageKind]: () => z.ZodType<Storage[K]['value']> } = {
+  text: () => z.string(),
+  optionalText: () => z.string().nullable(),
+  count: () => z.number(),
+  location: () => location,
+  optionalLocation: () => location.nullable(),
+  textList: () => z.array(z.string()),
+  flag: () => z.boolean(),
+  priority: () => z.enum(['low', 'medium', 'high']).nullable(),
+};
+
+/**
+ * The fields a client may set, as an export holds them: each of its kind, a new note's value
+ * when absent (an export from before the field). The notes service cleans them next.
+ */
+function clientFieldsAsExported(): Record<string, z.ZodType> {
+  return Object.fromEntries(
+    clientFields.map((f) => {
+      const value = exportedValue[noteShape[f].storage]() as z.ZodType<unknown>;
+      return [f, value.default(() => initialValue(f))];
+    }),
+  );
+}
+
 const exportedNote = z.object({
   id: z
     .string()
     .min(1)
     .max(200)
     .refine((id) => !id.includes('\u0000'), 'must not contain the NUL character'),
-  title: z.string().default(''),
-  content: z.string().default(''),
-  color: z.string().default(''),
-  priority: z.enum(['low', 'medium', 'high']).nullable().default(null),
-  tags: z.array(z.string()).default([]),
-  pinned: z.boolean().default(false),
+  ...clientFieldsAsExported(),
   location: location.default('notes'),
   previousLocation: location.nullable().default(null),
   trashedAt: z.string().nullable().optional(),
@@ -39,24 +68,30 @@ export const looksLikeJotterExport = (value: unknown): boolean =>
   value !== null &&
   (value as { format?: unknown }).format === exportFormat.format;
 
+/** The order of a version 1 export's fields; fields declared since follow, in declaration order. */
+const firstExported: readonly NoteField[] = [
+  'id',
+  'title',
+  'content',
+  'textContent',
+  'color',
+  'priority',
+  'tags',
+  'pinned',
+  'location',
+  'previousLocation',
+  'trashedAt',
+  'createdAt',
+  'updatedAt',
+  'version',
+];
+const exported = [...firstExported, ...noteFields.filter((f) => !firstExported.includes(f))];
+
 /** One note as an export writes it: every field, so an import brings it back as it was. */
-export function exportedFields(note: NoteRecord) {
-  return {
-    id: note.id,
-    title: note.title,
-    content: note.content,
-    textContent: note.textContent,
-    color: note.color,
-    priority: note.priority,
-    tags: note.tags,
-    pinned: note.pinned,
-    location: note.location,
-    previousLocation: note.previousLocation,
-    trashedAt: note.trashedAt,
-    createdAt: note.createdAt,
-    updatedAt: note.updatedAt,
-    version: note.version,
-  };
+export function exportedFields(note: NoteRecord): NoteRecord {
+  const fields: Partial<Record<NoteField, unknown>> = {};
+  for (const field of exported) fields[field] = note[field];
+  return fields as NoteRecord;
 }
 
 /** The notes of a Jotter export; a note that does not fit the format is skipped, by its place. */
@@ -89,14 +124,7 @@ export function readJotterExport(file: string, value: unknown): SourceFile {
     result.notes.push({
       file: `${file} (note ${index + 1})`,
       key: importKey('jotter', n.id),
-      fields: {
-        title: n.title,
-        content: n.content,
-        color: n.color,
-        priority: n.priority,
-        tags: n.tags,
-      },
-      pinned: n.pinned,
+      fields: Object.fromEntries(clientFields.map((f) => [f, (n as Record<string, unknown>)[f]])),
       location: n.location,
       // Restoring puts a note back in the notes or the archive, whatever the file says.
       previousLocation:

@@ -3,7 +3,7 @@ import { NodeHtmlMarkdown, PostProcessResult } from 'node-html-markdown';
 import YAML from 'yaml';
 import { z } from 'zod';
 
-import type { NoteRecord } from '../../store';
+import { clientFields, initialValue, type NoteField, type NoteRecord } from '../../store';
 import { importKey, isoTime, namedColours, placeOf, type SourceFile } from './source-note';
 
 /** CommonMark to HTML; raw HTML in a file is shown as text, never passed on. */
@@ -48,6 +48,29 @@ const labelList = z
   .transform((v) => (Array.isArray(v) ? v.map(String) : v.split(',')).map((s) => s.trim()))
   .transform((v) => v.filter(Boolean));
 
+/**
+ * The fields a Markdown file keeps under names and rules of its own (below), or not at all. Any
+ * other field a client may set goes into the front matter under its own name when it is not as
+ * in a new note, and comes back from there through the notes service's checks.
+ */
+const keptOwnWay = new Set<NoteField>([
+  'id',
+  'title',
+  'content',
+  'textContent',
+  'color',
+  'priority',
+  'tags',
+  'location',
+  'previousLocation',
+  'createdAt',
+  'updatedAt',
+  'version',
+  'pinned',
+  'trashedAt',
+]);
+const byOwnName = clientFields.filter((f) => !keptOwnWay.has(f));
+
 /** The front matter Jotter reads (and writes); other keys are ignored. */
 const frontMatterSchema = z.object({
   title: z.union([z.string(), z.number()]).transform(String).optional(),
@@ -61,6 +84,7 @@ const frontMatterSchema = z.object({
   trashed: z.boolean().optional(),
   created: z.unknown().optional(),
   updated: z.unknown().optional(),
+  ...Object.fromEntries(byOwnName.map((f) => [f, z.unknown().optional()])),
 });
 
 const colourOf = (value: string | undefined): string | undefined => {
@@ -117,8 +141,9 @@ export function readMarkdownNote(file: string, text: string): SourceFile {
           color: colourOf(meta.colour ?? meta.color),
           priority: meta.priority,
           tags: meta.labels ?? meta.tags,
+          pinned: meta.pinned ?? false,
+          ...Object.fromEntries(byOwnName.map((f) => [f, (meta as Record<string, unknown>)[f]])),
         },
-        pinned: meta.pinned ?? false,
         ...placeOf(meta.archived ?? false, meta.trashed ?? false),
         createdAt: created,
         updatedAt: isoTime(meta.updated) ?? created,
@@ -162,6 +187,8 @@ const htmlToMarkdown = new NodeHtmlMarkdown(
   },
 );
 
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
 /** A note as a Markdown file: YAML front matter with every field, then the body. */
 export function noteToMarkdown(note: NoteRecord): string {
   const meta: Record<string, unknown> = { title: note.title };
@@ -173,6 +200,9 @@ export function noteToMarkdown(note: NoteRecord): string {
   if (note.location === 'trash') meta.trashed = true;
   meta.created = note.createdAt;
   meta.updated = note.updatedAt;
+  for (const field of byOwnName) {
+    if (!sameValue(note[field], initialValue(field))) meta[field] = note[field];
+  }
   const body = note.content ? htmlToMarkdown.translate(note.content) : '';
   return `---\n${YAML.stringify(meta)}---\n\n${body}\n`;
 }

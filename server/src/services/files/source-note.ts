@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 
-import type { NoteLocation } from '../../store';
+import type { ClientField, NoteLocation, NoteRecord } from '../../store';
 
 /** A note read from an imported file, before the note rules clean it (see cleanNoteFields). */
 export interface SourceNote {
@@ -9,14 +9,7 @@ export interface SourceNote {
   /** Names the source note for good: a second import of the same file finds it taken. */
   key: string;
   /** What a client could send: validated and sanitised like any other write. */
-  fields: {
-    title?: string;
-    content?: string;
-    color?: string;
-    priority?: 'low' | 'medium' | 'high' | null;
-    tags?: string[];
-  };
-  pinned: boolean;
+  fields: Partial<Pick<NoteRecord, ClientField>>;
   location: NoteLocation;
   previousLocation: NoteLocation | null;
   /** When a trashed note went to the trash (a Jotter export says); else the import time. */

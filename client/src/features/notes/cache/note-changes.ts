@@ -25,18 +25,21 @@ export function writeNote(cache: ApolloCache, note: Note): void {
   applyNoteChange(cache, note);
 }
 
-/** The note as it will be once `input` is merged into it (the server trims and sanitises too). */
+/**
+ * The note as it will be once `input` is merged into it, as the server merges it: a field given
+ * takes its value, null its new-note value (`emptyNote`); the server trims the title and derives
+ * the plain text, and so does this. A field added to `NoteInput` merges with no change here.
+ */
 export function withChanges(note: Note, input: NoteInput): Note {
   const next: Note = { ...note, version: note.version + 1, updatedAt: new Date().toISOString() };
-  if (input.title != null) next.title = input.title.trim();
-  if (input.content != null) {
-    next.content = input.content;
-    next.textContent = htmlToText(input.content);
+  const empty = emptyNote(note.id, note.location);
+  // Every field a client sends is a field of the note under the same name (else `empty[field]`
+  // does not compile).
+  for (const field of Object.keys(input) as Array<keyof NoteInput>) {
+    const value = input[field];
+    if (value !== undefined) Object.assign(next, { [field]: value ?? empty[field] });
   }
-  if (input.color !== undefined)
-    next.color = input.color ?? emptyNote(note.id, note.location).color;
-  if (input.priority !== undefined) next.priority = input.priority;
-  if (input.tags != null) next.tags = input.tags;
-  if (input.pinned != null) next.pinned = input.pinned;
+  next.title = next.title.trim();
+  if (input.content !== undefined) next.textContent = htmlToText(next.content);
   return next;
 }

@@ -9,8 +9,8 @@ import {
   scrollUntilTitles,
   signInThroughStorage,
 } from './support/app';
-import { launchBrowser, newContext } from './support/browser';
-import { startServer, waitFor, type RunningServer } from './support/server';
+import { connectBrowser, newContext } from './support/browser';
+import { sharedServer, waitFor, type RunningServer } from './support/server';
 
 /**
  * The first screen of /home on a cold load: the route's loader asks for the first page of notes
@@ -60,7 +60,7 @@ function recordOperations(page: Page) {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([sharedServer(), connectBrowser()]);
 });
 
 afterAll(async () => {

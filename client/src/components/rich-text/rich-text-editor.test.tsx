@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RichTextEditor } from './rich-text-editor';
 import { RichTextView } from './rich-text-view';
@@ -30,8 +30,8 @@ afterAll(() => {
   delete (HTMLElement.prototype as { isContentEditable?: boolean }).isContentEditable;
 });
 
-/** Puts the DOM selection on the textbox's text and lets slate-react pick it up. */
-async function selectInTextbox(text: string, start: number, end: number) {
+/** Focuses the textbox and puts the DOM selection on its text; returns the textbox. */
+function putSelection(text: string, start: number, end: number): HTMLElement {
   const textbox = screen.getByRole('textbox', { name: 'Note body' });
   // jsdom only focuses elements with a tabindex; browsers focus contenteditable ones anyway.
   textbox.setAttribute('tabindex', '0');
@@ -46,6 +46,12 @@ async function selectInTextbox(text: string, start: number, end: number) {
     selection?.addRange(range);
     document.dispatchEvent(new Event('selectionchange'));
   });
+  return textbox;
+}
+
+/** Puts the DOM selection on the textbox's text and lets slate-react pick it up. */
+async function selectInTextbox(text: string, start: number, end: number) {
+  putSelection(text, start, end);
   // slate-react reads the DOM selection in a throttled selectionchange handler.
   await act(() => new Promise((resolve) => setTimeout(resolve, 150)));
 }
@@ -157,6 +163,12 @@ describe('RichTextEditor', () => {
 
   it('inserts an emoji at the cursor', async () => {
     const { onChange, user } = setup();
+    // The cursor after "hello" in the focused editor, as a user's would be, before acting: the
+    // menu's button takes the selection from the page on press, and the editor, already focused,
+    // keeps the focus after the insert. (Unfocused, slate-react would retry its focus in a
+    // timer, and that timer can come before React has drawn the emoji on a busy machine.)
+    const textbox = putSelection('hello', 5, 5);
+    await waitFor(() => expect(textbox).toHaveFocus());
     await user.click(screen.getByRole('button', { name: 'Emoticons' }));
     await user.click(screen.getByRole('button', { name: 'Insert party popper' }));
     expect(onChange).toHaveBeenLastCalledWith('<p>hello🎉</p>', 'hello🎉');

@@ -1,5 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ELEMENT_TO_NODE } from 'slate-dom';
+import { ReactEditor } from 'slate-react';
 import { RichTextEditor } from './rich-text-editor';
 import { RichTextView } from './rich-text-view';
 
@@ -55,6 +57,9 @@ async function selectInTextbox(text: string, start: number, end: number) {
   // slate-react reads the DOM selection in a throttled selectionchange handler.
   await act(() => new Promise((resolve) => setTimeout(resolve, 150)));
 }
+
+/** The Slate editor behind the textbox. */
+const editorOf = (textbox: HTMLElement) => ELEMENT_TO_NODE.get(textbox) as ReactEditor;
 
 const lastHtml = (onChange: jest.Mock<void, [string, string]>) => onChange.mock.calls.at(-1)?.[0];
 
@@ -163,13 +168,22 @@ describe('RichTextEditor', () => {
 
   it('inserts an emoji at the cursor', async () => {
     const { onChange, user } = setup();
-    // The cursor after "hello" in the focused editor, as a user's would be, before acting: the
-    // menu's button takes the selection from the page on press, and the editor, already focused,
-    // keeps the focus after the insert. (Unfocused, slate-react would retry its focus in a
-    // timer, and that timer can come before React has drawn the emoji on a busy machine.)
-    const textbox = putSelection('hello', 5, 5);
-    await waitFor(() => expect(textbox).toHaveFocus());
+    // The cursor after "hello" in the focused editor, as a user's would be, and Slate holding
+    // both before acting: the editor, focused, keeps the focus after the insert at once.
+    // (Unfocused, slate-react retries its focus in a timer, and that timer can come before React
+    // has drawn the emoji on a busy machine: "Cannot resolve a DOM point from Slate point".)
+    const editor = editorOf(putSelection('hello', 5, 5));
+    const caretInFocusedEditor = () =>
+      waitFor(() => {
+        expect(ReactEditor.isFocused(editor)).toBe(true);
+        expect(editor.selection).toEqual({
+          anchor: { path: [0, 0], offset: 5 },
+          focus: { path: [0, 0], offset: 5 },
+        });
+      });
+    await caretInFocusedEditor();
     await user.click(screen.getByRole('button', { name: 'Emoticons' }));
+    await caretInFocusedEditor();
     await user.click(screen.getByRole('button', { name: 'Insert party popper' }));
     expect(onChange).toHaveBeenLastCalledWith('<p>hello🎉</p>', 'hello🎉');
     expect(screen.queryByRole('button', { name: 'Insert party popper' })).not.toBeInTheDocument();

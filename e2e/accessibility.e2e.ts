@@ -2,8 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { notesList, postApi } from './support/app';
 import { describeViolations } from './support/axe';
-import { launchBrowser, viewports, type ViewportName } from './support/browser';
-import { startServer, waitFor, type RunningServer } from './support/server';
+import { connectBrowser, viewports, type ViewportName } from './support/browser';
+import { sharedServer, waitFor, type RunningServer } from './support/server';
 
 /**
  * axe on every screen of issue 3 in both themes: no violation of impact serious or critical.
@@ -68,7 +68,7 @@ async function seedUser(): Promise<typeof session> {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([sharedServer(), connectBrowser()]);
   session = await seedUser();
 });
 

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { card, expectToast, postApi } from './support/app';
 import { seriousViolations } from './support/axe';
-import { launchBrowser, viewports, type ViewportName } from './support/browser';
-import { startServer, waitFor, type RunningServer } from './support/server';
+import { connectBrowser, viewports, type ViewportName } from './support/browser';
+import { sharedServer, waitFor, type RunningServer } from './support/server';
 
 /**
  * Issue 13's checklists in a real browser, at desktop and phone width in both themes: a
@@ -19,7 +19,7 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([sharedServer(), connectBrowser()]);
   fs.mkdirSync(SHOTS, { recursive: true });
 });
 

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { card, expectToast, postApi, signInThroughStorage } from './support/app';
-import { launchBrowser, viewports } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { connectBrowser, viewports } from './support/browser';
+import { sharedServer, type RunningServer } from './support/server';
 
 /**
  * Issue 11: nothing typed is lost on a slow phone. A cold /home at 8× CPU slowdown on a slow
@@ -12,7 +12,7 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([sharedServer(), connectBrowser()]);
 });
 
 afterAll(async () => {

@@ -10,7 +10,7 @@ import {
   postApi,
   signInThroughStorage,
 } from './support/app';
-import { launchBrowser, newContext, type ViewportName } from './support/browser';
+import { connectBrowser, newContext, type ViewportName } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 /**
@@ -25,10 +25,9 @@ const password = 'history-pass-123';
 
 beforeAll(async () => {
   fs.mkdirSync(shots, { recursive: true });
-  [server, browser] = await Promise.all([
-    startServer({ TRASH_RETENTION_DAYS: '7' }),
-    launchBrowser(),
-  ]);
+  // A server of its own (its trash is kept 7 days), the suite's browser.
+  server = await startServer({ TRASH_RETENTION_DAYS: '7' });
+  browser = await connectBrowser();
 });
 
 afterAll(async () => {

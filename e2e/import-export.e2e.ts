@@ -1,12 +1,14 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import yauzl from 'yauzl';
 
 import { takeoutEntries, zipOf } from '../server/src/test-support/zip-fixtures';
 import { navigate, postApi, signInThroughStorage } from './support/app';
-import { launchBrowser, newContext, type ViewportName } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { connectBrowser, newContext, type ViewportName } from './support/browser';
+import { sharedServer, startServer, type RunningServer } from './support/server';
 
 /**
  * Issue 14: the profile page's Import (picker, drag and drop, progress, summary) and Export
@@ -17,15 +19,17 @@ let server: RunningServer;
 let browser: Browser;
 const password = 'import-export-pass-1';
 const shots = '/tmp/shots-files';
+const downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'jotter-downloads-'));
 
 beforeAll(async () => {
   fs.mkdirSync(shots, { recursive: true });
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([sharedServer(), connectBrowser()]);
 });
 
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  fs.rmSync(downloads, { recursive: true, force: true });
 });
 
 /** A new user, signed in, on /profile. */
@@ -45,6 +49,17 @@ async function signedIn(viewport: ViewportName): Promise<{ page: Page; context: 
   await page.goto('/profile');
   await page.getByRole('heading', { name: 'Import notes' }).waitFor();
   return { page, context };
+}
+
+/**
+ * A download saved to a file of this machine: the browser is the suite's shared one, connected to
+ * remotely, so its own copy's path is not ours to read.
+ */
+async function savedCopy(download: Download): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(downloads, 'export-'));
+  const file = path.join(dir, download.suggestedFilename());
+  await download.saveAs(file);
+  return file;
 }
 
 /** The names of a zip's files. */
@@ -152,7 +167,7 @@ describe.each(['phone', 'desktop'] as const)('import and export at %s width', (v
       page.getByRole('button', { name: 'Export as JSON' }).click(),
     ]);
     expect(json.suggestedFilename()).toMatch(/^jotter-notes-\d{4}-\d\d-\d\d\.json$/);
-    const exported = JSON.parse(fs.readFileSync(await json.path(), 'utf8')) as {
+    const exported = JSON.parse(fs.readFileSync(await savedCopy(json), 'utf8')) as {
       notes: Array<{ title: string; pinned: boolean; location: string }>;
     };
     expect(exported.notes).toHaveLength(8);
@@ -164,7 +179,7 @@ describe.each(['phone', 'desktop'] as const)('import and export at %s width', (v
       page.getByRole('button', { name: 'Export as Markdown' }).click(),
     ]);
     expect(md.suggestedFilename()).toMatch(/^jotter-notes-\d{4}-\d\d-\d\d\.zip$/);
-    const names = await zipNames(await md.path());
+    const names = await zipNames(await savedCopy(md));
     expect(names).toHaveLength(8);
     expect(names).toEqual(
       expect.arrayContaining(['Shopping.md', 'Archive/Old ideas.md', 'Trash/Gone.md']),

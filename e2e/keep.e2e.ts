@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expectToast, postApi } from './support/app';
 import { seriousViolations } from './support/axe';
-import { launchBrowser, newContext, type ViewportName } from './support/browser';
-import { startServer, waitFor, type RunningServer } from './support/server';
+import { connectBrowser, newContext, type ViewportName } from './support/browser';
+import { sharedServer, waitFor, type RunningServer } from './support/server';
 
 /**
  * Issue 13 in a real browser, at desktop and phone width, in both themes: pins and the Pinned /
@@ -17,7 +17,7 @@ const shots = '/tmp/shots-keep';
 
 beforeAll(async () => {
   fs.mkdirSync(shots, { recursive: true });
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([sharedServer(), connectBrowser()]);
 });
 
 afterAll(async () => {

@@ -7,8 +7,8 @@ import {
   postApi,
   signInThroughStorage,
 } from './support/app';
-import { launchBrowser, newContext } from './support/browser';
-import { startServer, waitFor, type RunningServer } from './support/server';
+import { connectBrowser, newContext } from './support/browser';
+import { sharedServer, waitFor, type RunningServer } from './support/server';
 
 /**
  * Issue 12: one user in two browsers (two contexts: two devices). What one does shows in the other
@@ -20,7 +20,7 @@ let browser: Browser;
 const password = 'live-sync-pass-1';
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([sharedServer(), connectBrowser()]);
 });
 
 afterAll(async () => {

@@ -12,8 +12,8 @@ import {
   signInThroughStorage,
   submitLogin,
 } from './support/app';
-import { launchBrowser, launchProfile, newContext, type ViewportName } from './support/browser';
-import { startServer, waitFor, type RunningServer } from './support/server';
+import { connectBrowser, launchProfile, newContext, type ViewportName } from './support/browser';
+import { sharedServer, startServer, waitFor, type RunningServer } from './support/server';
 
 /**
  * Issue 15: Jotter installs as an app (manifest, icons, a service worker that precaches the app
@@ -30,7 +30,7 @@ const shots = '/tmp/shots-offline';
 
 beforeAll(async () => {
   fs.mkdirSync(shots, { recursive: true });
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([sharedServer(), connectBrowser()]);
 });
 
 afterAll(async () => {

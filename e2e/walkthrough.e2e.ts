@@ -11,8 +11,8 @@ import {
   openMenu,
   submitLogin,
 } from './support/app';
-import { launchBrowser, newContext, type ViewportName } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { connectBrowser, newContext, type ViewportName } from './support/browser';
+import { sharedServer, type RunningServer } from './support/server';
 
 /**
  * The whole product as one user meets it (issue 3, "What it must show"), at phone and desktop
@@ -22,7 +22,7 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([sharedServer(), connectBrowser()]);
 });
 
 afterAll(async () => {

@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { xssPayloads } from '../test/security/xss-payloads';
 import { cardTitles, exactText, notesList, submitLogin, postApi } from './support/app';
-import { launchBrowser, viewports } from './support/browser';
-import { startServer, waitFor, type RunningServer } from './support/server';
+import { connectBrowser, viewports } from './support/browser';
+import { sharedServer, waitFor, type RunningServer } from './support/server';
 
 /**
  * Stored XSS in the browser (issue 5, point 6): every payload of the security suite's corpus is
@@ -39,7 +39,7 @@ let stored: StoredNote[] = [];
 const api = (path: string, body: unknown, token?: string) => postApi(server.url, path, body, token);
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([sharedServer(), connectBrowser()]);
   await api('/api/auth/signup', {
     firstName: 'Mallory',
     lastName: 'Payload',

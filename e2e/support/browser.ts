@@ -9,7 +9,7 @@ import {
 } from 'playwright-core';
 
 /** Debian's Chromium, headless, with the flags that keep it off the (closed) network. */
-const chromiumOptions = {
+export const chromiumOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   headless: true,
   args: [
@@ -26,6 +26,21 @@ const chromiumOptions = {
 /** Debian's Chromium, headless, with the flags that keep it off the (closed) network. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch(chromiumOptions);
+}
+
+/** Where the suite's one Chromium listens (set by `global-setup.ts`). */
+export const SHARED_BROWSER_ENV = 'JOTTER_E2E_BROWSER';
+
+/**
+ * The suite's one Chromium, started once by `global-setup.ts`: each test file connects to it and
+ * gets its own connection, whose contexts (own cookies, storage and service workers) keep the
+ * files apart. `close()` on it closes the contexts this file made and disconnects; the browser
+ * itself is closed by `global-teardown.ts` after the last file. Outside that setup (a file run
+ * with another config), a browser of the file's own.
+ */
+export function connectBrowser(): Promise<Browser> {
+  const wsEndpoint = process.env[SHARED_BROWSER_ENV];
+  return wsEndpoint ? chromium.connect(wsEndpoint) : launchBrowser();
 }
 
 export const viewports = {

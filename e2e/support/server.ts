@@ -13,6 +13,9 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** Where the suite's shared server answers, and its data folder (set by `global-setup.ts`). */
+export const SHARED_SERVER_ENV = { url: 'JOTTER_E2E_SERVER_URL', dataDir: 'JOTTER_E2E_DATA_DIR' };
+
 const root = path.resolve(__dirname, '../..');
 
 /** Polls `check` until it holds or `timeoutMs` passes: waiting on a condition, never a fixed sleep. */
@@ -85,4 +88,17 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The suite's server with the default settings, started once by `global-setup.ts` and shared by
+ * every test file that needs nothing else: each file signs up users of its own. Its `stop()` does
+ * nothing (`global-teardown.ts` stops it after the last file). Outside that setup (a file run
+ * with another config), a server of the file's own.
+ */
+export async function sharedServer(): Promise<RunningServer> {
+  const url = process.env[SHARED_SERVER_ENV.url];
+  const dataDir = process.env[SHARED_SERVER_ENV.dataDir];
+  if (!url || !dataDir) return startServer();
+  return { url, dataDir, output: () => '', stop: () => Promise.resolve() };
 }

@@ -8,7 +8,7 @@ import { testDatabase } from '../../server/src/test-support/database';
 import { call, gql, signupOver } from '../support/client';
 import { FeedFollower } from '../support/feed';
 import { report } from '../support/report';
-import { sleep, startServer, type ServerProcess } from '../support/server-process';
+import { startServer, until, type ServerProcess } from '../support/server-process';
 
 /**
  * Crash safety: the real server on a database, several clients streaming note writes, SIGKILL
@@ -167,7 +167,14 @@ async function crashRounds(
           stream(server.url, ledger, `r${round}u${u}c${c}`, counts),
         ),
       );
-      await sleep(400 + Math.floor(Math.random() * 800));
+      // The kill lands mid-stream, at a different point each round: once a random number of
+      // writes of this round have been acknowledged (and more are in flight).
+      const killAfter = 20 + Math.floor(Math.random() * 60);
+      await until(
+        () => counts.acked >= killAfter,
+        60_000,
+        `${killAfter} acknowledged writes in round ${round}`,
+      );
       server.kill('SIGKILL');
       const exit = await server.exited;
       expect(exit.signal).toBe('SIGKILL');

@@ -42,7 +42,7 @@ async function waitForHealth(status: number, seconds = 10): Promise<number> {
     if (res.status === status) return (Date.now() - started) / 1000;
     if (Date.now() - started > seconds * 1000)
       throw new Error(`/healthz stayed ${res.status}: ${JSON.stringify(res.body)}`);
-    await sleep(100);
+    await sleep(20);
   }
 }
 
@@ -134,7 +134,8 @@ maybe(
     const me = await call(server.url, 'GET', '/api/notes', { token });
     expect(me.status).toBe(503);
     expect(me.body.errors[0]).toMatch(unavailable);
-    await sleep(500);
+    // Still alive after refusing them: it answers the next request (its health, still failing).
+    expect((await call(server.url, 'GET', '/healthz')).status).toBe(503);
     expect(server.child.exitCode).toBeNull();
 
     fsys!.readOnly(false);

@@ -8,7 +8,7 @@ import { TestSocket, type Closed } from '../../server/src/test-support/ws';
 import { call, signupOver, type Answer } from '../support/client';
 import { FeedFollower } from '../support/feed';
 import { report } from '../support/report';
-import { sleep, startServer } from '../support/server-process';
+import { startServer, until } from '../support/server-process';
 
 /**
  * One GraphQL call on the client's own kept-alive connection (one socket per client, opened long
@@ -85,12 +85,22 @@ it('SIGTERM under load: sockets closed with 1001 first, in-flight requests finis
     const sockets = await Promise.all(
       [0, 1].map(() => TestSocket.connect(FeedFollower.wsUrl(server.url), token)),
     );
-    for (const socket of sockets) socket.noteEvents('0');
+    const feeds = sockets.map((socket) => socket.noteEvents('0'));
     const order: string[] = [];
     const closes = sockets.map((socket, i) =>
       socket.closed.then((closed: Closed) => (order.push(`socket ${i}`), closed)),
     );
-    await sleep(800);
+    // The signal comes once every client's writes are flowing (the 1 MB ones too), and each
+    // subscriber's feed has started.
+    await until(
+      () =>
+        feeds.every((feed) => feed.events.length > 0) &&
+        Array.from({ length: 8 }, (_, c) => c).every((c) =>
+          [...acked.values()].some((title) => title.startsWith(`c${c}-`)),
+        ),
+      60_000,
+      'an acknowledged write from every client and an event on each feed',
+    );
     signalAt = performance.now();
     server.kill('SIGTERM');
     const exit = await server.exited;

@@ -78,7 +78,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     } catch {
       // not listening yet
     }
-    await sleep(100);
+    await sleep(20);
   }
   return {
     url,
@@ -92,3 +92,16 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Resolves as soon as `check` holds (looked at every 10 ms), or fails after `timeoutMs` saying
+ * what it waited for: the tests wait for a condition, never for a fixed time.
+ */
+export async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(10);
+  }
+}

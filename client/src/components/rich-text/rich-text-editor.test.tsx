@@ -51,15 +51,22 @@ function putSelection(text: string, start: number, end: number): HTMLElement {
   return textbox;
 }
 
-/** Puts the DOM selection on the textbox's text and lets slate-react pick it up. */
-async function selectInTextbox(text: string, start: number, end: number) {
-  putSelection(text, start, end);
-  // slate-react reads the DOM selection in a throttled selectionchange handler.
-  await act(() => new Promise((resolve) => setTimeout(resolve, 150)));
-}
-
 /** The Slate editor behind the textbox. */
 const editorOf = (textbox: HTMLElement) => ELEMENT_TO_NODE.get(textbox) as ReactEditor;
+
+/**
+ * Puts the DOM selection on the first paragraph's text and waits until slate-react has picked it
+ * up (it reads the DOM selection in a throttled selectionchange handler).
+ */
+async function selectInTextbox(text: string, start: number, end: number) {
+  const editor = editorOf(putSelection(text, start, end));
+  await waitFor(() =>
+    expect(editor.selection).toEqual({
+      anchor: { path: [0, 0], offset: start },
+      focus: { path: [0, 0], offset: end },
+    }),
+  );
+}
 
 const lastHtml = (onChange: jest.Mock<void, [string, string]>) => onChange.mock.calls.at(-1)?.[0];
 

@@ -8,7 +8,7 @@ import { PageError } from './page-error';
 import { ProtectedRoute } from './protected-route';
 import { RootFallback, RootLayout } from './root-layout';
 import { LandingRoute } from './routes/landing-route';
-import { ArchiveRoute, HomeRoute } from './routes/notes-route';
+import { ArchiveRoute, HomeRoute, LabelRoute } from './routes/notes-route';
 
 /**
  * A route's page, loaded on first visit: the export `name` of a module. If its code cannot load,
@@ -89,6 +89,12 @@ export function appRoutes(
               path: 'home',
               loader: prefetch('NOTES'),
               Component: HomeRoute,
+              ErrorBoundary: PageError,
+            },
+            {
+              path: 'label/:name',
+              loader: prefetch('NOTES'),
+              Component: LabelRoute,
               ErrorBoundary: PageError,
             },
             {

@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useEffect, useMemo } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { NoteLocation } from '../../gql/graphql';
 import { EditLabelsDialog } from '../../features/notes/components/edit-labels-dialog';
 import { EditModal } from '../../features/notes/editor/edit-modal';
-import { EDIT_LABELS_PARAM, LABEL_PARAM } from '../../features/notes/list/label-nav';
+import { EDIT_LABELS_PARAM, LABEL_PARAM, labelPath } from '../../features/notes/list/label-nav';
 import { NewNotePanel } from '../../features/notes/editor/new-note-panel';
 import { OfflineChoices } from '../../features/notes/editor/offline-choices';
 import { NotesList } from '../../features/notes/list/notes-list';
@@ -13,31 +13,41 @@ import { SearchBar } from '../../features/search/components/search-bar';
 import { useSearch } from '../../features/search/hooks/search-context';
 
 /**
- * /home and /archive: search bar, new-note panel (open on arrival at home, closed in the
- * archive), the list and the edit modal.
+ * /home, /archive and /label/{name}: search bar, new-note panel (open on arrival at home, closed
+ * in the archive), the list and the edit modal. A label's page is /home's list of that label's
+ * notes (`label`), searched and sorted as the others are.
  */
-function NotesRoute({ location }: { location: NoteLocation }) {
+function NotesRoute({ location, label }: { location: NoteLocation; label?: string }) {
   const { setNewNoteOpen } = useNotesUi();
   const { labels } = useLabels();
-  const { filter, filtering, clearSearchAndFilters, dispatch } = useSearch();
+  const { filter: searched, filtering, clearSearchAndFilters } = useSearch();
+  const filter = useMemo(
+    () => (label === undefined ? searched : { ...searched, tags: [label] }),
+    [searched, label],
+  );
+  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const label = params.get(LABEL_PARAM);
+  const labelAsked = params.get(LABEL_PARAM);
   const editingLabels = params.has(EDIT_LABELS_PARAM);
 
   useEffect(() => {
     setNewNoteOpen(location === 'NOTES');
   }, [location, setNewNoteOpen]);
 
-  // A label chosen in the sidebar filters the list; the address goes back to the page's own.
+  // An address of before labels had pages (`/home?label=work`) goes to the label's page.
   useEffect(() => {
-    if (label === null) return;
-    dispatch({ type: 'showLabel', tag: label });
-    setParams({}, { replace: true });
-  }, [label, dispatch, setParams]);
+    if (labelAsked !== null) void navigate(labelPath(labelAsked), { replace: true });
+  }, [labelAsked, navigate]);
 
   return (
     <>
-      <h1 className="visually-hidden">{location === 'NOTES' ? 'Notes' : 'Archive'}</h1>
+      {label !== undefined ? (
+        <h1 className="page-title page-title--label">{label}</h1>
+      ) : location === 'ARCHIVE' ? (
+        <h1 className="page-title">Archive</h1>
+      ) : (
+        <h1 className="visually-hidden">Notes</h1>
+      )}
       <SearchBar
         labels={labels}
         onAddNote={() => setNewNoteOpen(true)}
@@ -60,6 +70,12 @@ function NotesRoute({ location }: { location: NoteLocation }) {
 /** /home. */
 export function HomeRoute() {
   return <NotesRoute location="NOTES" />;
+}
+
+/** /label/{name}: the notes with one label (react-router hands the name decoded). */
+export function LabelRoute() {
+  const { name = '' } = useParams();
+  return <NotesRoute location="NOTES" label={name} />;
 }
 
 /** /archive. */

@@ -1,5 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { undo } from './run-note-action';
+import { cardsInView, focusCard } from '../list/card-focus';
 
 /** Keep's shortcuts, as the "?" dialog lists them. */
 export const SHORTCUTS: readonly { keys: string[]; does: string }[] = [
@@ -26,17 +27,14 @@ export function isTyping(target: EventTarget | null): boolean {
   );
 }
 
-/** The cards in view, in reading order (pinned first). */
-const cards = () => [...document.querySelectorAll<HTMLElement>('.notes-grid .note-card')];
-
 /** Moves the focus to the next (`step` 1) or previous (-1) card, from the focused one. */
 function moveFocus(step: 1 | -1): void {
-  const all = cards();
+  const all = cardsInView();
   if (all.length === 0) return;
   const at = all.findIndex((card) => card.contains(document.activeElement));
   const next = at === -1 ? (step === 1 ? 0 : all.length - 1) : at + step;
-  // Focusing a card scrolls it into view.
-  all[Math.max(0, Math.min(all.length - 1, next))]?.focus();
+  const card = all[Math.max(0, Math.min(all.length - 1, next))];
+  if (card) focusCard(card);
 }
 
 interface ShortcutActions {

@@ -1,5 +1,5 @@
-import { memo, useState } from 'react';
-import type { CSSProperties, KeyboardEvent } from 'react';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
+import type { CSSProperties, KeyboardEvent, MouseEvent } from 'react';
 import { Archive, ArchiveRestore, CloudUpload, PenLine, Pin, PinOff, Trash2 } from 'lucide-react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { IconButton } from '../../../components/icon-button';
@@ -16,17 +16,35 @@ import { useNotesUi } from '../hooks/notes-ui-context';
 import { NoteMetaMenus } from '../components/note-meta-menus';
 import { priorityLabel } from '../components/priority-menu';
 import { TrashCountdown } from './trash-retention-notice';
+import { focusNextCard, takesFocus } from './card-focus';
 
 function cardStyle(color: string): CSSProperties | undefined {
   if (!/^#[0-9a-f]{6}$/i.test(color)) return undefined;
   return { background: color, color: readableTextColor(color), borderColor: 'transparent' };
 }
 
+/** What in a card keeps its own click: controls, links, checklist items and the card's menus. */
+const OWN_CLICK = 'a, button, input, label, select, textarea, [contenteditable="true"], .popover';
+
+/**
+ * True when a click on a card is meant for the card itself: not for a control in it, not in a
+ * dialog drawn from it (React hands on clicks from portals too), and not the end of a drag that
+ * selected some of its text.
+ */
+export function opensCard(event: MouseEvent<HTMLElement>): boolean {
+  const { target, currentTarget } = event;
+  if (event.button !== 0 || !(target instanceof Element)) return false;
+  if (!currentTarget.contains(target) || target.closest(OWN_CLICK)) return false;
+  const selection = window.getSelection();
+  return !selection || selection.isCollapsed || !currentTarget.contains(selection.anchorNode);
+}
+
 /**
  * One note: title, body, priority and label chips, creation time, and the actions its place
- * allows (trash cards only restore or delete forever, which asks first). Every action shows at
- * once; a small spinner says the server has not answered yet. A focused card takes Keep's keys:
- * Enter opens it, `e` archives, `#` trashes, `f` pins. Re-renders only when its note (a new
+ * allows (trash cards only restore or delete forever, which asks first). A click anywhere on the
+ * card that is not on one of its controls opens it, as the pen does; the actions show on hover
+ * and focus (note-grid.css). A small spinner says the server has not answered yet. A focused card
+ * takes Keep's keys: Enter opens it, `e` archives, `#` trashes, `f` pins. Re-renders only when its note (a new
  * object from the cache on change) changes.
  */
 export const NoteCard = memo(function NoteCard({ note }: { note: Note }) {
@@ -56,19 +74,35 @@ export const NoteCard = memo(function NoteCard({ note }: { note: Note }) {
     );
   };
 
+  // A card drawn anew after its key moved the focus to it (pinning made a new group) takes it.
+  const self = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    if (self.current && takesFocus(note.id)) self.current.focus({ preventScroll: true });
+  }, [note.id]);
+
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.target !== event.currentTarget || event.ctrlKey || event.metaKey || event.altKey)
       return;
+    const card = event.currentTarget;
+    // Archiving, trashing and pinning take the card from its place: the focus goes on.
+    const moving = (action: () => Promise<unknown>) => () => {
+      focusNextCard(card);
+      return action();
+    };
     const act: Record<string, (() => unknown) | undefined> = {
       Enter: inTrash ? undefined : () => openEditModal(note),
-      e: location === 'NOTES' ? commands.archive : undefined,
-      '#': inTrash ? undefined : () => commands.trash(),
-      f: inTrash ? undefined : commands.togglePin,
+      e: location === 'NOTES' ? moving(commands.archive) : undefined,
+      '#': inTrash ? undefined : moving(() => commands.trash()),
+      f: inTrash ? undefined : moving(commands.togglePin),
     };
     const command = act[event.key];
     if (!command) return;
     event.preventDefault();
     void command();
+  };
+
+  const onClick = (event: MouseEvent<HTMLElement>) => {
+    if (!inTrash && opensCard(event)) openEditModal(note);
   };
 
   const title = note.title || 'Untitled note';
@@ -79,8 +113,12 @@ export const NoteCard = memo(function NoteCard({ note }: { note: Note }) {
       style={cardStyle(note.color)}
       aria-label={title}
       aria-busy={commands.pending}
+      data-note-id={note.id}
+      ref={self}
       tabIndex={0}
       onKeyDown={onKeyDown}
+      onClick={onClick}
+      data-opens={inTrash ? undefined : ''}
     >
       {!inTrash && (
         <IconButton

@@ -1,4 +1,4 @@
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useRef } from 'react';
 import { Spinner } from '../../../components/spinner';
 import { ErrorPanel } from '../../../components/error-panel';
 import type { NoteFilter, NoteLocation } from '../../../gql/graphql';
@@ -7,6 +7,8 @@ import { useNoteList } from './use-note-list';
 import { useRevealedCount } from './use-revealed-count';
 import { LoadMoreSentinel } from './load-more-sentinel';
 import { NoteCard } from './note-card';
+import { useMasonry } from './use-masonry';
+import './note-grid.css';
 
 const EMPTY_MESSAGE: Record<NoteLocation, string> = {
   NOTES: 'No Notes Available',
@@ -29,9 +31,12 @@ interface NotesListProps {
   onClearSearch: () => void;
 }
 
+/** A group's cards, packed in columns in the list's order (use-masonry.ts). */
 function NoteGrid({ notes, label }: { notes: readonly Note[]; label: string }) {
+  const list = useRef<HTMLUListElement>(null);
+  useMasonry(list, notes);
   return (
-    <ul className="notes-grid" aria-label={label}>
+    <ul ref={list} className="notes-grid" aria-label={label}>
       {notes.map((note) => (
         <li key={note.id}>
           <NoteCard note={note} />

@@ -1,22 +1,48 @@
 import { useSearch } from '../hooks/search-context';
-import type { DateSort, PriorityOption } from '../hooks/search-state';
+import type { PriorityOption, SortOption } from '../hooks/search-state';
 
-const DATE_OPTIONS: { value: DateSort; label: string }[] = [
+const DATE_SORTS: { value: SortOption; label: string }[] = [
   { value: 'latest', label: 'Latest' },
   { value: 'oldest', label: 'Oldest' },
 ];
 
-const PRIORITY_OPTIONS: { value: PriorityOption; label: string }[] = [
-  { value: 'low', label: 'Low' },
-  { value: 'medium', label: 'Medium' },
-  { value: 'high', label: 'High' },
+const PRIORITY_SORTS: { value: SortOption; label: string }[] = [
   { value: 'low-to-high', label: 'Low To High' },
   { value: 'high-to-low', label: 'High To Low' },
 ];
 
-/** The Filters panel: date sort, priority filter or ordering, tag checkboxes, Clear. */
+const PRIORITY_FILTERS: { value: PriorityOption; label: string }[] = [
+  { value: '', label: 'Any' },
+  { value: 'low', label: 'Low' },
+  { value: 'medium', label: 'Medium' },
+  { value: 'high', label: 'High' },
+];
+
+/**
+ * The Filters panel: how the notes are ordered ("Sort by": Sort By Date or Sort By Priority, one
+ * order at a time, newest first until one is chosen) apart from which notes show ("Filter by":
+ * one priority, labels), and Clear.
+ */
 export function FilterPanel({ labels }: { labels: string[] }) {
   const { state, dispatch } = useSearch();
+  const sort = state.sortBy || 'latest';
+
+  const sortChoices = (legend: string, options: typeof DATE_SORTS) => (
+    <fieldset>
+      <legend>{legend}</legend>
+      {options.map((option) => (
+        <label key={option.value} className="choice">
+          <input
+            type="radio"
+            name="sort-by"
+            checked={sort === option.value}
+            onChange={() => dispatch({ type: 'setSortBy', sortBy: option.value })}
+          />
+          {option.label}
+        </label>
+      ))}
+    </fieldset>
+  );
 
   return (
     <section className="filter-panel" aria-labelledby="filter-panel-title">
@@ -30,47 +56,41 @@ export function FilterPanel({ labels }: { labels: string[] }) {
           Clear
         </button>
       </div>
-      <fieldset>
-        <legend>Sort By Date</legend>
-        {DATE_OPTIONS.map((option) => (
-          <label key={option.value} className="choice">
-            <input
-              type="radio"
-              name="sort-by-date"
-              checked={state.sortBy === option.value}
-              onChange={() => dispatch({ type: 'setSortBy', sortBy: option.value })}
-            />
-            {option.label}
-          </label>
-        ))}
+      <fieldset className="filter-panel__group">
+        <legend>Sort by</legend>
+        {sortChoices('Sort By Date', DATE_SORTS)}
+        {sortChoices('Sort By Priority', PRIORITY_SORTS)}
       </fieldset>
-      <fieldset>
-        <legend>Sort By Priority</legend>
-        {PRIORITY_OPTIONS.map((option) => (
-          <label key={option.value} className="choice">
-            <input
-              type="radio"
-              name="sort-by-priority"
-              checked={state.filterPriority === option.value}
-              onChange={() => dispatch({ type: 'setPriority', priority: option.value })}
-            />
-            {option.label}
-          </label>
-        ))}
-      </fieldset>
-      <fieldset>
-        <legend>Filter By Tags</legend>
-        {labels.length === 0 && <p className="muted">No labels yet</p>}
-        {labels.map((label) => (
-          <label key={label} className="choice">
-            <input
-              type="checkbox"
-              checked={state.filterTags.includes(label)}
-              onChange={() => dispatch({ type: 'toggleTag', tag: label })}
-            />
-            {label}
-          </label>
-        ))}
+      <fieldset className="filter-panel__group">
+        <legend>Filter by</legend>
+        <fieldset>
+          <legend>Filter By Priority</legend>
+          {PRIORITY_FILTERS.map((option) => (
+            <label key={option.value} className="choice">
+              <input
+                type="radio"
+                name="filter-by-priority"
+                checked={state.filterPriority === option.value}
+                onChange={() => dispatch({ type: 'setPriority', priority: option.value })}
+              />
+              {option.label}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset>
+          <legend>Filter By Tags</legend>
+          {labels.length === 0 && <p className="muted">No labels yet</p>}
+          {labels.map((label) => (
+            <label key={label} className="choice">
+              <input
+                type="checkbox"
+                checked={state.filterTags.includes(label)}
+                onChange={() => dispatch({ type: 'toggleTag', tag: label })}
+              />
+              {label}
+            </label>
+          ))}
+        </fieldset>
       </fieldset>
     </section>
   );

@@ -2,7 +2,9 @@ import { useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { Plus, Search, SlidersHorizontal, X } from 'lucide-react';
 import { useSearch } from '../hooks/search-context';
+import { sortName } from '../hooks/search-state';
 import { FilterPanel } from './filter-panel';
+import './search.css';
 
 interface SearchBarProps {
   labels: string[];
@@ -13,7 +15,9 @@ interface SearchBarProps {
 }
 
 /**
- * Search input with a clear icon, a filter toggle opening the Filters panel, and Add Note. Escape
+ * Search input with a clear icon, a filter toggle opening the Filters panel, and Add Note; under
+ * it, the order the notes are in ("Sorted by Latest"), which the toggle's description says too.
+ * Escape
  * in the bar or the panel closes the panel and puts focus back on its toggle (the search box
  * keeps its text: a second Escape there clears it, as browsers do).
  */
@@ -61,6 +65,7 @@ export function SearchBar({ labels, onAddNote, onFilterOpen }: SearchBarProps) {
           type="button"
           className={filterOpen ? 'icon-button icon-button--active' : 'icon-button'}
           aria-label="Filters"
+          aria-describedby="sort-shown"
           aria-expanded={filterOpen}
           onClick={toggleFilter}
         >
@@ -78,6 +83,9 @@ export function SearchBar({ labels, onAddNote, onFilterOpen }: SearchBarProps) {
           <Plus size={20} aria-hidden />
         </button>
       </div>
+      <p id="sort-shown" className="sort-shown">
+        Sorted by {sortName(state.sortBy)}
+      </p>
       {filterOpen && <FilterPanel labels={labels} />}
     </div>
   );

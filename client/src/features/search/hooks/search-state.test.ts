@@ -1,4 +1,4 @@
-import { INITIAL_SEARCH, isFiltering, searchReducer, toNoteFilter } from './search-state';
+import { INITIAL_SEARCH, isFiltering, searchReducer, sortName, toNoteFilter } from './search-state';
 import type { SearchAction, SearchState } from './search-state';
 
 const apply = (...actions: SearchAction[]): SearchState =>
@@ -28,21 +28,24 @@ describe('searchReducer', () => {
     expect(state.filterTags).toEqual(['home']);
   });
 
-  it('a label chosen in the sidebar shows that label alone', () => {
+  it('keeps the sort apart from the priority filter', () => {
     const state = apply(
-      { type: 'setQuery', query: 'milk' },
-      { type: 'toggleTag', tag: 'work' },
-      { type: 'setPriority', priority: 'high' },
-      { type: 'showLabel', tag: 'home' },
+      { type: 'setSortBy', sortBy: 'high-to-low' },
+      { type: 'setPriority', priority: 'medium' },
     );
-    expect(state).toEqual({ ...INITIAL_SEARCH, filterTags: ['home'] });
+    expect(state).toMatchObject({ sortBy: 'high-to-low', filterPriority: 'medium' });
+    expect(
+      apply({ type: 'setSortBy', sortBy: 'high-to-low' }, { type: 'setSortBy', sortBy: 'oldest' })
+        .sortBy,
+    ).toBe('oldest');
   });
 
   it('Clear keeps the query but drops every filter', () => {
     const state = apply(
       { type: 'setQuery', query: 'milk' },
       { type: 'toggleTag', tag: 'work' },
-      { type: 'setPriority', priority: 'low-to-high' },
+      { type: 'setPriority', priority: 'low' },
+      { type: 'setSortBy', sortBy: 'low-to-high' },
       { type: 'clearFilters' },
     );
     expect(state).toEqual({ ...INITIAL_SEARCH, query: 'milk' });
@@ -82,15 +85,24 @@ describe('toNoteFilter', () => {
     );
   });
 
-  it('lets a priority ordering take the sort slot', () => {
-    expect(
-      toNoteFilter({ ...INITIAL_SEARCH, sortBy: 'latest', filterPriority: 'low-to-high' }),
-    ).toEqual({
+  it('maps the priority orderings, with a priority filter beside them', () => {
+    expect(toNoteFilter({ ...INITIAL_SEARCH, sortBy: 'low-to-high' })).toEqual({
       sort: 'PRIORITY_LOW_TO_HIGH',
     });
-    expect(toNoteFilter({ ...INITIAL_SEARCH, filterPriority: 'high-to-low' }).sort).toBe(
-      'PRIORITY_HIGH_TO_LOW',
-    );
+    expect(
+      toNoteFilter({ ...INITIAL_SEARCH, sortBy: 'high-to-low', filterPriority: 'high' }),
+    ).toEqual({
+      sort: 'PRIORITY_HIGH_TO_LOW',
+      priority: 'HIGH',
+    });
+  });
+});
+
+describe('sortName', () => {
+  it('names the order shown, newest first (Latest) when none is chosen', () => {
+    expect(sortName('')).toBe('Latest');
+    expect(sortName('oldest')).toBe('Oldest');
+    expect(sortName('high-to-low')).toBe('Priority, High To Low');
   });
 
   it('sends tags sorted, so the same choice hits the same cache entry', () => {

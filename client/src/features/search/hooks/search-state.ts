@@ -1,15 +1,18 @@
 import type { NoteFilter } from '../../../gql/graphql';
 
-/** Sort By Date choice; empty means the default (newest first). */
-export type DateSort = '' | 'latest' | 'oldest';
+/**
+ * The order: by date (Sort By Date) or grouped by priority (Sort By Priority); empty means the
+ * default, newest first. One order at a time.
+ */
+export type SortOption = '' | 'latest' | 'oldest' | 'low-to-high' | 'high-to-low';
 
-/** Sort By Priority choice: keep only one priority, or order by priority. */
-export type PriorityOption = '' | 'low' | 'medium' | 'high' | 'low-to-high' | 'high-to-low';
+/** The priority filter: only the notes of one priority, or (empty) every note. */
+export type PriorityOption = '' | 'low' | 'medium' | 'high';
 
-/** The search query and the filter panel's choices. */
+/** The search query and the filter panel's choices: the sort apart from the filters. */
 export interface SearchState {
   query: string;
-  sortBy: DateSort;
+  sortBy: SortOption;
   filterPriority: PriorityOption;
   filterTags: string[];
 }
@@ -17,11 +20,9 @@ export interface SearchState {
 /** Everything the search bar and filter panel can do to the state. */
 export type SearchAction =
   | { type: 'setQuery'; query: string }
-  | { type: 'setSortBy'; sortBy: DateSort }
+  | { type: 'setSortBy'; sortBy: SortOption }
   | { type: 'setPriority'; priority: PriorityOption }
   | { type: 'toggleTag'; tag: string }
-  /** A label chosen in the sidebar: the notes with that label, nothing else filtered. */
-  | { type: 'showLabel'; tag: string }
   | { type: 'clearFilters' }
   | { type: 'clearAll' };
 
@@ -49,8 +50,6 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
           ? state.filterTags.filter((t) => t !== action.tag)
           : [...state.filterTags, action.tag],
       };
-    case 'showLabel':
-      return { ...INITIAL_SEARCH, filterTags: [action.tag] };
     case 'clearFilters':
       return { ...INITIAL_SEARCH, query: state.query };
     case 'clearAll':
@@ -60,23 +59,37 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
 
 const PRIORITY_ONLY = { low: 'LOW', medium: 'MEDIUM', high: 'HIGH' } as const;
 
+const SORTS = {
+  latest: 'DATE_LATEST',
+  oldest: 'DATE_OLDEST',
+  'low-to-high': 'PRIORITY_LOW_TO_HIGH',
+  'high-to-low': 'PRIORITY_HIGH_TO_LOW',
+} as const;
+
+/** The sorts' names, as the Filters panel has them. */
+const SORT_NAMES: Record<Exclude<SortOption, ''>, string> = {
+  latest: 'Latest',
+  oldest: 'Oldest',
+  'low-to-high': 'Priority, Low To High',
+  'high-to-low': 'Priority, High To Low',
+};
+
+/** The order shown, in the Filters panel's words: "Latest" when none is chosen (newest first). */
+export function sortName(sortBy: SortOption): string {
+  return SORT_NAMES[sortBy || 'latest'];
+}
+
 /**
- * The GraphQL `NoteFilter` for a state. A priority ordering takes the sort slot over the date
- * sort; a single priority is a filter. Empty parts are left out, so "no filter" is `{}`.
+ * The GraphQL `NoteFilter` for a state: the sort, and the priority and tag filters. Empty parts
+ * are left out, so "no filter" is `{}`.
  */
 export function toNoteFilter(state: SearchState): NoteFilter {
   const filter: NoteFilter = {};
   const search = state.query.trim();
   if (search) filter.search = search;
   if (state.filterTags.length > 0) filter.tags = [...state.filterTags].sort();
-  const priority = state.filterPriority;
-  if (priority === 'low' || priority === 'medium' || priority === 'high') {
-    filter.priority = PRIORITY_ONLY[priority];
-  }
-  if (priority === 'low-to-high') filter.sort = 'PRIORITY_LOW_TO_HIGH';
-  else if (priority === 'high-to-low') filter.sort = 'PRIORITY_HIGH_TO_LOW';
-  else if (state.sortBy === 'latest') filter.sort = 'DATE_LATEST';
-  else if (state.sortBy === 'oldest') filter.sort = 'DATE_OLDEST';
+  if (state.filterPriority) filter.priority = PRIORITY_ONLY[state.filterPriority];
+  if (state.sortBy) filter.sort = SORTS[state.sortBy];
   return filter;
 }
 

@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aNote, fakeServer, type FakeServer } from '../../test-support/fake-server';
 import { renderApp } from '../../test-support/render-app';
+import { setConnectionStatus } from '../../lib/connection-status';
 
 /**
  * Issue 38's cards, keys, label pages and filters: a click anywhere on a card opens it (its
@@ -111,6 +112,29 @@ describe('a label', () => {
   it('opens from its address, and an old /home?label= address goes to it', async () => {
     await open('/home?label=home', ['Shopping']);
     expect(screen.getByRole('heading', { level: 1, name: 'home' })).toBeInTheDocument();
+  });
+});
+
+describe('a label offline', () => {
+  afterEach(() => act(() => setConnectionStatus('online')));
+
+  it('shows its notes from what the browser holds, as /home does', async () => {
+    let online = true;
+    jest.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    await open('/home', ['Plans', 'Shopping', 'Recipes']);
+    await waitFor(() => expect(server.sent).toContain('NoteEvents'));
+    act(() => {
+      online = false;
+      server.cutNetwork(true);
+      window.dispatchEvent(new Event('offline'));
+    });
+    const sidebar = screen.getByRole('navigation', { name: 'Main' });
+    await user.click(within(sidebar).getByRole('link', { name: 'home' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'home' })).toBeInTheDocument();
+    await waitFor(() => expect(titles()).toEqual(['Shopping']));
+    expect(screen.queryByText(/could not be loaded/)).not.toBeInTheDocument();
   });
 });
 

@@ -42,7 +42,7 @@ function NotesRoute({ location, label }: { location: NoteLocation; label?: strin
   return (
     <>
       {label !== undefined ? (
-        <h1 className="page-title page-title--label">{label}</h1>
+        <h1 className="page-title">{label}</h1>
       ) : location === 'ARCHIVE' ? (
         <h1 className="page-title">Archive</h1>
       ) : (

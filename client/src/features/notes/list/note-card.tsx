@@ -43,9 +43,10 @@ export function opensCard(event: MouseEvent<HTMLElement>): boolean {
  * One note: title, body, priority and label chips, creation time, and the actions its place
  * allows (trash cards only restore or delete forever, which asks first). A click anywhere on the
  * card that is not on one of its controls opens it, as the pen does; the actions show on hover
- * and focus (note-grid.css). A small spinner says the server has not answered yet. A focused card
- * takes Keep's keys: Enter opens it, `e` archives, `#` trashes, `f` pins. Re-renders only when its note (a new
- * object from the cache on change) changes.
+ * and focus (note-grid.css). A small spinner says the server has not answered yet. A focused
+ * card takes Keep's keys: Enter opens it, `e` archives, `#` trashes, `f` pins, and the latter
+ * three hand the focus to the next card. Re-renders only when its note (a new object from the
+ * cache on change) changes.
  */
 export const NoteCard = memo(function NoteCard({ note }: { note: Note }) {
   const commands = useNoteCommands(note);

@@ -13,8 +13,8 @@ import { SearchBar } from '../../features/search/components/search-bar';
 import { useSearch } from '../../features/search/hooks/search-context';
 
 /**
- * /home and /archive: search bar, new-note panel (open on arrival at home, closed in the
- * archive), the list and the edit modal.
+ * /home and /archive: search bar, the new-note area (one line, "Take a note…", until opened),
+ * the list and the edit modal.
  */
 function NotesRoute({ location }: { location: NoteLocation }) {
   const { setNewNoteOpen } = useNotesUi();
@@ -23,10 +23,6 @@ function NotesRoute({ location }: { location: NoteLocation }) {
   const [params, setParams] = useSearchParams();
   const label = params.get(LABEL_PARAM);
   const editingLabels = params.has(EDIT_LABELS_PARAM);
-
-  useEffect(() => {
-    setNewNoteOpen(location === 'NOTES');
-  }, [location, setNewNoteOpen]);
 
   // A label chosen in the sidebar filters the list; the address goes back to the page's own.
   useEffect(() => {

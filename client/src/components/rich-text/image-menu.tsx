@@ -3,7 +3,8 @@ import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { BaseSelection } from 'slate';
 import { Transforms } from 'slate';
-import { ReactEditor, useSlateStatic } from 'slate-react';
+import { useSlateStatic } from 'slate-react';
+import { requestEditorFocus } from './focus-request';
 import { insertImage } from './editor-commands';
 import { isInsertableImageUrl } from './html-attributes';
 import { ToolbarMenu } from './toolbar-menu';
@@ -76,7 +77,7 @@ export function ImageMenu() {
             if (savedSelection.current) Transforms.select(editor, savedSelection.current);
             insertImage(editor, url, alt);
             close();
-            ReactEditor.focus(editor);
+            requestEditorFocus(editor);
           }}
         />
       )}

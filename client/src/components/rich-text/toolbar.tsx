@@ -15,7 +15,8 @@ import {
 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { Editor } from 'slate';
-import { ReactEditor, useSlate } from 'slate-react';
+import { useSlate } from 'slate-react';
+import { requestEditorFocus } from './focus-request';
 import type { ListType, MarkKey } from './types';
 import {
   activeListType,
@@ -53,7 +54,7 @@ const icon = (Icon: LucideIcon) => <Icon size={16} aria-hidden="true" />;
 /** Runs a command, then puts the focus back in the text so typing continues there. */
 function run(editor: Editor, command: () => void): void {
   command();
-  ReactEditor.focus(editor);
+  requestEditorFocus(editor);
 }
 
 /** The formatting toolbar of spec §9; re-renders on every change to show the active formats. */

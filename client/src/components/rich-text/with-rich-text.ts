@@ -4,6 +4,7 @@ import type { ListElement } from './types';
 import { createEditor } from 'slate';
 import { HistoryEditor, withHistory } from 'slate-history';
 import { withReact } from 'slate-react';
+import { htmlToSlate } from './html-deserialize';
 import {
   currentTextBlock,
   isAtBlockStart,
@@ -241,8 +242,27 @@ export function withRichText(editor: Editor): Editor {
     deleteBackward(unit);
   };
 
+  // Rich text pasted from a web page or a word processor keeps its formatting: its HTML goes
+  // through the deserializer, which keeps only what the editor knows and drops unsafe links and
+  // images. A copy from a Slate editor still pastes its own fragment.
+  const { insertData } = editor;
+  editor.insertData = (data) => {
+    const html = data.getData('text/html');
+    if (html && !data.getData('application/x-slate-fragment')) {
+      const fragment = htmlToSlate(html);
+      if (fragment.some((node) => Node.string(node).trim() !== '' || hasImage(node))) {
+        Transforms.insertFragment(editor, fragment);
+        return;
+      }
+    }
+    insertData(data);
+  };
+
   return editor;
 }
+
+const hasImage = (node: Node): boolean =>
+  Element.isElement(node) && (node.type === 'image' || node.children.some(hasImage));
 
 /** A new editor with React bindings, undo history and this component's schema. */
 export function createRichEditor(): Editor {

@@ -43,6 +43,7 @@ async function signedIn(viewport: ViewportName): Promise<{ page: Page; token: st
   const token = login.encodedToken as string;
   await postApi(server.url, '/api/notes', { note: { title: 'Old', content: '<p>old</p>' } }, token);
   const context = await newContext(browser, server.url, viewport);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   await context.addInitScript(
     ([auth, user]) => {
       localStorage.setItem('token', auth);
@@ -230,20 +231,22 @@ async function captureFlows(viewport: ViewportName): Promise<void> {
   await openByClick(page);
 
   // Pasted HTML keeps bold and links; a javascript: link is dropped.
-  await body(page).evaluate((element) => {
-    const data = new DataTransfer();
-    data.setData(
-      'text/html',
+  // A real paste (Ctrl+V) of what a Google Docs copy puts on the clipboard.
+  await page.evaluate(async () => {
+    const html =
       '<meta charset="utf-8"><b style="font-weight:normal;" id="docs-internal-guid-1">' +
-        '<p dir="ltr"><span style="font-weight:700;">Bold</span><span> and </span>' +
-        '<a href="https://example.com/"><span>a link</span></a>' +
-        '<a href="javascript:alert(1)">bad</a></p></b>',
-    );
-    data.setData('text/plain', 'Bold and a link bad');
-    element.dispatchEvent(
-      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-    );
+      '<p dir="ltr"><span style="font-weight:700;">Bold</span><span> and </span>' +
+      '<a href="https://example.com/"><span>a link</span></a>' +
+      '<a href="javascript:alert(1)">bad</a></p></b>';
+    await navigator.clipboard.write([
+      new ClipboardItem({
+        'text/html': new Blob([html], { type: 'text/html' }),
+        'text/plain': new Blob(['Bold and a link bad'], { type: 'text/plain' }),
+      }),
+    ]);
   });
+  await body(page).click();
+  await page.keyboard.press('Control+V');
   await body(page).locator('strong', { hasText: 'Bold' }).waitFor();
   expect(
     await body(page)

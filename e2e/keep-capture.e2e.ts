@@ -168,7 +168,7 @@ async function captureFlows(viewport: ViewportName): Promise<void> {
   // The toolbar: one row on a desktop; on a phone it scrolls sideways and shows it does.
   const toolbar = editor(page).getByRole('toolbar', { name: 'Formatting' });
   const layout = await toolbar.evaluate((bar) => {
-    const controls = [...bar.querySelectorAll<HTMLElement>('.rt-button, .rt-select')];
+    const controls = Array.from(bar.querySelectorAll<HTMLElement>('.rt-button, .rt-select'));
     const style = getComputedStyle(bar);
     return {
       tops: [...new Set(controls.map((c) => c.getBoundingClientRect().top))].length,

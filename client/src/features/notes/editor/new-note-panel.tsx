@@ -21,6 +21,8 @@ export function NewNotePanel({ location }: { location: NoteLocation }) {
   const { isNewNoteOpen, setNewNoteOpen, newNoteFocus, newNoteFocused } = useNotesUi();
   const panelRef = useRef<HTMLDivElement>(null);
   const barRef = useRef<HTMLInputElement>(null);
+  // What was typed into the bar: the lines ended with Enter, and the line in the bar.
+  const [lines, setLines] = useState('');
   const [typed, setTyped] = useState('');
   const opening = useRef(false);
   const refocusBar = useRef(false);
@@ -39,6 +41,7 @@ export function NewNotePanel({ location }: { location: NoteLocation }) {
   const close = () => {
     // Closed from inside (Esc, Add, Cancel): the focus goes back to the bar, not to the page.
     refocusBar.current = panelRef.current?.contains(document.activeElement) ?? false;
+    setLines('');
     setTyped('');
     setNewNoteOpen(false);
   };
@@ -76,8 +79,13 @@ export function NewNotePanel({ location }: { location: NoteLocation }) {
           }}
           onClick={openFromBar}
           onKeyDown={(event) => {
-            if (event.key !== 'Enter') return;
+            if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
             event.preventDefault();
+            // After some text (typed while the editor was on its way), Enter is a new line.
+            if (lines !== '' || typed !== '') {
+              setLines(`${lines}${typed}\n`);
+              setTyped('');
+            }
             openFromBar();
           }}
         />
@@ -90,7 +98,7 @@ export function NewNotePanel({ location }: { location: NoteLocation }) {
         location={location}
         onClose={close}
         quickAdd
-        initialText={typed}
+        initialText={lines + typed}
         focusBody={newNoteFocus === 'body'}
       />
     </div>

@@ -49,10 +49,14 @@ interface NoteEditorProps {
   focusBody?: boolean;
 }
 
-/** The stored HTML of a line of plain text. */
+/** The stored HTML of plain text: a paragraph a line. */
 function textToHtml(text: string): string {
-  const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return `<p>${escaped}</p>`;
+  const escape = (line: string) =>
+    line.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return text
+    .split('\n')
+    .map((line) => `<p>${escape(line)}</p>`)
+    .join('');
 }
 
 /** True for a press that should not close the new-note area: a dialog, a menu, a toast. */
@@ -213,7 +217,8 @@ export function NoteEditor({
   useEffect(() => {
     if (!quickAdd) return undefined;
     const onPointerDown = (event: PointerEvent) => {
-      if (sectionRef.current?.contains(event.target as Node) || pressKeepsOpen(event.target)) return;
+      if (sectionRef.current?.contains(event.target as Node) || pressKeepsOpen(event.target))
+        return;
       saveOrCloseRef.current();
     };
     document.addEventListener('pointerdown', onPointerDown);

@@ -147,8 +147,9 @@ describe.each<ViewportName>(['phone', 'desktop'])('walkthrough at %s width', (vi
         .getByRole('listitem')
         .allTextContents(),
     ).toEqual(['High', 'work', 'urgent']);
+    // #3AB0FF in the dark theme (the default) is its dark variant (issue 38).
     expect(await plan.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
-      'rgb(58, 176, 255)',
+      'rgb(29, 74, 107)',
     );
 
     // A second note to search, sort and filter against.
@@ -303,8 +304,9 @@ describe.each<ViewportName>(['phone', 'desktop'])('walkthrough at %s width', (vi
         .getByRole('listitem')
         .allTextContents(),
     ).toEqual(['High', 'work', 'urgent']);
+    // #3AB0FF in the dark theme (the default) is its dark variant (issue 38).
     expect(await plan.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
-      'rgb(58, 176, 255)',
+      'rgb(29, 74, 107)',
     );
     await page.reload();
     await expectTitles(page, [PLAN_ARCHIVED]);

@@ -108,7 +108,10 @@ describe('an open editor and a change made elsewhere', () => {
     await user.type(titleBox, 'Mine');
     act(() => server.changeElsewhere('n1', { title: 'Theirs' }));
     const banner = await within(dialog).findByRole('alert');
-    expect(banner).toHaveTextContent('changed on another device');
+    expect(banner).toHaveTextContent('changed on another device or in another tab');
+    // The other version's text shows, to choose by.
+    expect(within(banner).getByRole('figure')).toHaveTextContent('The other version');
+    expect(within(banner).getByRole('figure')).toHaveTextContent('Theirs');
     expect(within(dialog).getByRole('button', { name: 'Edit' })).toBeDisabled();
     await user.click(within(banner).getByRole('button', { name: choice }));
     expect(titleBox).toHaveValue(shown);

@@ -107,6 +107,19 @@ async function checkTheme(page: Page, viewport: ViewportName, theme: 'light' | '
   await expectAxeClean(page);
   await shot(page, `${viewport}-${theme}-open`);
 
+  // The image form, in the app's controls; Esc closes the form, not the editor.
+  await editor(page).getByRole('button', { name: 'Insert image' }).click();
+  const form = editor(page).getByRole('group', { name: 'Insert image' });
+  await form.getByLabel('Image address').waitFor();
+  expect(await form.getByRole('button', { name: 'Insert' }).getAttribute('class')).toContain(
+    'button--primary',
+  );
+  await expectAxeClean(page);
+  await shot(page, `${viewport}-${theme}-image-form`);
+  await page.keyboard.press('Escape');
+  await form.waitFor({ state: 'detached' });
+  expect(await editor(page).count()).toBe(1);
+
   // A coloured note colours the whole editor, body included, with the theme's variant.
   await editor(page).getByRole('button', { name: 'Choose colour' }).click();
   await page.getByRole('button', { name: 'Colour #3AB0FF' }).click();

@@ -89,7 +89,9 @@ describe('an open editor and a change made elsewhere', () => {
     await user.type(titleBox, 'My title');
     act(() => server.changeElsewhere('n1', { color: '#3AB0FF' }));
     await waitFor(() =>
-      expect(dialog.querySelector('.note-editor')).toHaveStyle({ background: 'var(--note-3AB0FF)' }),
+      expect(dialog.querySelector('.note-editor')).toHaveStyle({
+        background: 'var(--note-3AB0FF)',
+      }),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Edit' }));
     expect(await screen.findByText('Note Edited')).toBeInTheDocument();

@@ -24,34 +24,38 @@ function ImageForm({ onInsert }: { onInsert: (url: string, alt: string) => void 
   };
   return (
     <form className="rt-image-form" onSubmit={submit} noValidate>
-      <label htmlFor={`${id}-url`}>Image address</label>
-      <input
-        id={`${id}-url`}
-        type="url"
-        inputMode="url"
-        placeholder="https://…"
-        value={url}
-        autoFocus
-        aria-invalid={error !== ''}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => {
-          setUrl(event.target.value);
-          setError('');
-        }}
-      />
-      <label htmlFor={`${id}-alt`}>Description (optional)</label>
-      <input
-        id={`${id}-alt`}
-        type="text"
-        value={alt}
-        onChange={(event) => setAlt(event.target.value)}
-      />
+      <div className="field">
+        <label htmlFor={`${id}-url`}>Image address</label>
+        <input
+          id={`${id}-url`}
+          type="url"
+          inputMode="url"
+          placeholder="https://…"
+          value={url}
+          autoFocus
+          aria-invalid={error !== ''}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => {
+            setUrl(event.target.value);
+            setError('');
+          }}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-alt`}>Description (optional)</label>
+        <input
+          id={`${id}-alt`}
+          type="text"
+          value={alt}
+          onChange={(event) => setAlt(event.target.value)}
+        />
+      </div>
       {error && (
         <p id={`${id}-error`} className="rt-image-form__error" role="alert">
           {error}
         </p>
       )}
-      <button type="submit" className="rt-text-button">
+      <button type="submit" className="button button--primary">
         Insert
       </button>
     </form>

@@ -12,7 +12,14 @@ let loading: Promise<EditorModule> | null = null;
 
 /** Loads the editor's code (once); resolves when it is in. */
 export function preloadRichTextEditor(): Promise<EditorModule> {
-  loading ??= import('./rich-text-editor').then((module) => (loaded = module));
+  // A failed load (offline, say) is tried again next time.
+  loading ??= import('./rich-text-editor').then(
+    (module) => (loaded = module),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
   return loading;
 }
 

@@ -1,6 +1,7 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { NoteLocation } from '../../../gql/graphql';
 import { preloadRichTextEditor } from '../../../components/rich-text';
+import { whenIdleAfterPaint } from '../../../lib/when-idle';
 import { useNotesUi } from '../hooks/notes-ui-context';
 import { NoteEditor } from './note-editor';
 
@@ -37,6 +38,12 @@ export function NewNotePanel({ location }: { location: NoteLocation }) {
     // Offline without the editor's code, the editor opens anyway and says it is loading.
     void preloadRichTextEditor().then(open, open);
   };
+
+  // The editor's code comes once the page is idle, so the bar opens at once when pressed.
+  useEffect(
+    () => whenIdleAfterPaint(() => void preloadRichTextEditor().catch(() => undefined)),
+    [],
+  );
 
   const close = () => {
     // Closed from inside (Esc, Add, Cancel): the focus goes back to the bar, not to the page.

@@ -1,5 +1,5 @@
 import { Editor, Element, Node, Path, Range, Text, Transforms } from 'slate';
-import type { NodeEntry } from 'slate';
+import type { Descendant, NodeEntry } from 'slate';
 import type { ListElement } from './types';
 import { createEditor } from 'slate';
 import { HistoryEditor, withHistory } from 'slate-history';
@@ -251,7 +251,7 @@ export function withRichText(editor: Editor): Editor {
     if (html && !data.getData('application/x-slate-fragment')) {
       const fragment = htmlToSlate(html);
       if (fragment.some((node) => Node.string(node).trim() !== '' || hasImage(node))) {
-        Transforms.insertFragment(editor, fragment);
+        insertBlocks(editor, fragment);
         return;
       }
     }
@@ -259,6 +259,26 @@ export function withRichText(editor: Editor): Editor {
   };
 
   return editor;
+}
+
+/**
+ * Inserts pasted blocks. Into an empty top-level line they replace it, so a pasted heading or
+ * list stays one (Slate's insertFragment would pour the first block into the empty paragraph);
+ * elsewhere they merge into the text around the cursor as Slate does.
+ */
+function insertBlocks(editor: Editor, fragment: Descendant[]): void {
+  const entry = currentTextBlock(editor);
+  if (!entry || !isEmptyBlock(entry[0]) || entry[1].length !== 1 || !editor.selection) {
+    Transforms.insertFragment(editor, fragment);
+    return;
+  }
+  const at = entry[1];
+  Editor.withoutNormalizing(editor, () => {
+    Transforms.removeNodes(editor, { at });
+    Transforms.insertNodes(editor, fragment, { at });
+  });
+  const last = [(at[0] ?? 0) + fragment.length - 1];
+  Transforms.select(editor, Editor.end(editor, last));
 }
 
 const hasImage = (node: Node): boolean =>

@@ -114,7 +114,9 @@ async function checkTheme(page: Page, viewport: ViewportName, theme: 'light' | '
   expect(await form.getByRole('button', { name: 'Insert' }).getAttribute('class')).toContain(
     'button--primary',
   );
-  await expectAxeClean(page);
+  // axe on the form and on a coloured note in the dark theme, where the colours are new (the
+  // light theme's are the palette's own); the closed and the open area in both.
+  if (theme === 'dark') await expectAxeClean(page);
   await shot(page, `${viewport}-${theme}-image-form`);
   await page.keyboard.press('Escape');
   await form.waitFor({ state: 'detached' });
@@ -143,7 +145,7 @@ async function checkTheme(page: Page, viewport: ViewportName, theme: 'light' | '
     editor: expected,
     text: theme === 'light' ? 'rgb(17, 17, 17)' : 'rgb(238, 243, 247)',
   });
-  await expectAxeClean(page);
+  if (theme === 'dark') await expectAxeClean(page);
   await shot(page, `${viewport}-${theme}-coloured`);
   await editor(page).getByRole('button', { name: 'Add', exact: true }).click();
   await expectToast(page, 'Note Added');

@@ -1,11 +1,12 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { whenIdleAfterPaint } from '../../lib/when-idle';
 import type { RichTextEditorProps } from './rich-text-editor';
+import type * as EditorModuleType from './rich-text-editor';
 
 /** What the editor's place says until its code is in (also in the saved copy of a page). */
 export const EDITOR_LOADING_TEXT = 'Loading the editor…';
 
-type EditorModule = typeof import('./rich-text-editor');
+type EditorModule = typeof EditorModuleType;
 /** The editor's module once it is in: later editors render at once, without a Suspense pass. */
 let loaded: EditorModule | null = null;
 let loading: Promise<EditorModule> | null = null;

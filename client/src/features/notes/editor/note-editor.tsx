@@ -72,10 +72,12 @@ function pressKeepsOpen(target: EventTarget | null): boolean {
 
 /**
  * Title, rich-text body, colour, labels and priority, with Add (or Edit) and Cancel. Refuses a
- * note with neither title nor body; Enter in the title goes to the body. When editing it also offers archive or unarchive, and delete. A save shows in the
- * lists at once; the editor keeps the text, with a loader, until the server has it, so a refused
- * save loses nothing. An edit follows the note's changes made elsewhere (use-edit-sync.ts), and a
- * save names the version it stands on, so it never overwrites one of them unseen.
+ * note with neither title nor body; Enter in the title goes to the body. When editing it also
+ * offers archive or unarchive, and delete. A save shows in the lists at once; the editor keeps
+ * the text, with a loader, until the server has it, so a refused save loses nothing. In the
+ * new-note area (`quickAdd`) Esc or a press outside saves, and an empty note just closes. An
+ * edit follows the note's changes made elsewhere (use-edit-sync.ts), and a save names the
+ * version it stands on, so it never overwrites one of them unseen.
  */
 export function NoteEditor({
   note,

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { card, expectToast, postApi } from './support/app';
+import { card, expectToast, openNewNote, postApi } from './support/app';
 import { seriousViolations } from './support/axe';
 import { connectBrowser, viewports, type ViewportName } from './support/browser';
 import { sharedServer, waitFor, type RunningServer } from './support/server';
@@ -113,7 +113,7 @@ describe.each(
   it('makes a checklist from "[ ] " typed in the new-note box', async () => {
     await page.goto('/home');
     expect(await page.evaluate(() => document.documentElement.className)).toContain(theme);
-    const editor = page.getByRole('region', { name: 'New note' });
+    const editor = await openNewNote(page);
     await editor.getByPlaceholder('Enter Title Here').fill(title);
     const body = editor.getByRole('textbox', { name: 'Note body' });
     await body.click();

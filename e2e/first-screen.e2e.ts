@@ -5,6 +5,7 @@ import {
   expectFirstTitles,
   expectTitles,
   logout,
+  openNewNote,
   postApi,
   scrollUntilTitles,
   signInThroughStorage,
@@ -146,6 +147,8 @@ it('leaves a phone room for the notes under the new-note area, and its toolbar m
   const page = await context.newPage();
   await signInThroughStorage(page, auth.token, auth.user);
   await page.goto('/home');
+  // The new-note area rests as one line; opened, it is the editor this test measures.
+  await openNewNote(page);
   const body = page.getByRole('textbox', { name: 'Note body' });
   await body.waitFor();
   const screen = page.viewportSize()!;

@@ -7,6 +7,7 @@ import {
   expectText,
   expectToast,
   navigate,
+  openNewNote,
   postApi,
   signInThroughStorage,
 } from './support/app';
@@ -61,7 +62,7 @@ const undoToast = (page: Page, message: string) =>
     .first();
 
 async function addNote(page: Page, title: string, body: string) {
-  const editor = page.getByRole('region', { name: 'New note' });
+  const editor = await openNewNote(page);
   await editor.getByPlaceholder('Enter Title Here').fill(title);
   await editor.getByRole('textbox', { name: 'Note body' }).click();
   await page.keyboard.type(body);

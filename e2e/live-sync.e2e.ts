@@ -4,6 +4,7 @@ import {
   expectTitles,
   expectToast,
   navigate,
+  openNewNote,
   postApi,
   signInThroughStorage,
 } from './support/app';
@@ -69,7 +70,7 @@ async function twoDevices(): Promise<{ phone: Page; desktop: Page; contexts: Bro
 }
 
 async function addNote(page: Page, title: string, body: string) {
-  const editor = page.getByRole('region', { name: 'New note' });
+  const editor = await openNewNote(page);
   await editor.getByPlaceholder('Enter Title Here').fill(title);
   await editor.getByRole('textbox', { name: 'Note body' }).click();
   await page.keyboard.type(body);

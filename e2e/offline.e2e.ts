@@ -7,6 +7,7 @@ import {
   expectFirstTitles,
   expectTitles,
   logout,
+  openNewNote,
   postApi,
   scrollUntilTitles,
   signInThroughStorage,
@@ -196,8 +197,9 @@ describe.each<ViewportName>(['phone', 'desktop'])('offline at %s width', (viewpo
     await page.reload();
     await expectTitles(page, user.titles);
     await page.getByRole('status').filter({ hasText: 'Offline' }).waitFor();
-    // The editor's code, loaded lazily once the page is idle, comes from the precache too.
-    await page.getByRole('textbox', { name: 'Note body' }).first().waitFor();
+    // The editor's code, loaded lazily (once the page is idle, or when the new-note area is
+    // opened), comes from the precache too.
+    await openNewNote(page);
     await page.screenshot({ path: `${shots}/offline-home-${viewport}.png`, fullPage: true });
   });
 });
@@ -369,7 +371,7 @@ const statusWith = (page: Page, text: string | RegExp) =>
   page.getByRole('banner').getByRole('status').filter({ hasText: text });
 
 async function addNote(page: Page, title: string, body: string) {
-  const panel = page.getByRole('region', { name: 'New note' });
+  const panel = await openNewNote(page);
   await panel.getByPlaceholder('Enter Title Here').fill(title);
   await panel.getByRole('textbox', { name: 'Note body' }).click();
   await page.keyboard.type(body);
@@ -460,7 +462,7 @@ it('keeps every keystroke typed offline on a slow phone (8× CPU), through a rel
     // Opened cold from the service worker, at 8× slowdown, and typed into at once.
     await page.reload();
     await statusWith(page, 'Offline').waitFor();
-    const panel = page.getByRole('region', { name: 'New note' });
+    const panel = await openNewNote(page);
     await panel.getByPlaceholder('Enter Title Here').fill('Typed on the slow phone');
     const body = panel.getByRole('textbox', { name: 'Note body' });
     await body.click();

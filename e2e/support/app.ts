@@ -212,3 +212,16 @@ export async function scrollUntilTitles(page: Page, expected: string[]): Promise
     `the cards ${JSON.stringify(expected)}`,
   );
 }
+
+/**
+ * Opens the new-note editor from the one-line bar it rests as ("Take a note…"), as a click
+ * would, unless it is open already; returns the editor, its body ready to type in.
+ */
+export async function openNewNote(page: Page): Promise<Locator> {
+  const editor = page.getByRole('region', { name: 'New note' });
+  const bar = page.getByRole('textbox', { name: 'Take a note…', exact: true });
+  await editor.or(bar).first().waitFor();
+  if (await bar.isVisible()) await bar.click();
+  await editor.getByRole('textbox', { name: 'Note body' }).waitFor();
+  return editor;
+}

@@ -89,7 +89,9 @@ describe('an open editor and a change made elsewhere', () => {
     await user.type(titleBox, 'My title');
     act(() => server.changeElsewhere('n1', { color: '#3AB0FF' }));
     await waitFor(() =>
-      expect(dialog.querySelector('.note-editor')).toHaveStyle({ background: '#3AB0FF' }),
+      expect(dialog.querySelector('.note-editor')).toHaveStyle({
+        background: 'var(--note-3AB0FF)',
+      }),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Edit' }));
     expect(await screen.findByText('Note Edited')).toBeInTheDocument();
@@ -108,7 +110,10 @@ describe('an open editor and a change made elsewhere', () => {
     await user.type(titleBox, 'Mine');
     act(() => server.changeElsewhere('n1', { title: 'Theirs' }));
     const banner = await within(dialog).findByRole('alert');
-    expect(banner).toHaveTextContent('changed on another device');
+    expect(banner).toHaveTextContent('changed on another device or in another tab');
+    // The other version's text shows, to choose by.
+    expect(within(banner).getByRole('figure')).toHaveTextContent('The other version');
+    expect(within(banner).getByRole('figure')).toHaveTextContent('Theirs');
     expect(within(dialog).getByRole('button', { name: 'Edit' })).toBeDisabled();
     await user.click(within(banner).getByRole('button', { name: choice }));
     expect(titleBox).toHaveValue(shown);

@@ -101,12 +101,12 @@ describe('/home', () => {
     const release = server.hold();
     await user.click(within(card('Plans')).getByRole('button', { name: 'Change colour' }));
     await user.click(screen.getByRole('button', { name: 'Colour #3AB0FF' }));
-    await waitFor(() => expect(card('Plans')).toHaveStyle({ background: '#3AB0FF' }));
+    await waitFor(() => expect(card('Plans')).toHaveStyle({ background: 'var(--note-3AB0FF)' }));
     expect(within(card('Plans')).getByRole('status', { name: 'Saving' })).toBeInTheDocument();
     act(release);
     expect(await screen.findByText('Note color Updated')).toBeInTheDocument();
     await waitFor(() => expect(card('Plans')).toHaveAttribute('aria-busy', 'false'));
-    expect(card('Plans')).toHaveStyle({ background: '#3AB0FF' });
+    expect(card('Plans')).toHaveStyle({ background: 'var(--note-3AB0FF)' });
   });
 
   it('puts the priority back when the server refuses the change', async () => {

@@ -13,8 +13,8 @@ import { SearchBar } from '../../features/search/components/search-bar';
 import { useSearch } from '../../features/search/hooks/search-context';
 
 /**
- * /home, /archive and /label/{name}: search bar, new-note panel (open on arrival at home, closed
- * in the archive), the list and the edit modal. A label's page is /home's list of that label's
+ * /home, /archive and /label/{name}: search bar, the new-note area (one line, "Take a note…",
+ * until opened), the list and the edit modal. A label's page is /home's list of that label's
  * notes (`label`), searched and sorted as the others are.
  */
 function NotesRoute({ location, label }: { location: NoteLocation; label?: string }) {
@@ -29,10 +29,6 @@ function NotesRoute({ location, label }: { location: NoteLocation; label?: strin
   const [params, setParams] = useSearchParams();
   const labelAsked = params.get(LABEL_PARAM);
   const editingLabels = params.has(EDIT_LABELS_PARAM);
-
-  useEffect(() => {
-    setNewNoteOpen(location === 'NOTES');
-  }, [location, setNewNoteOpen]);
 
   // An address of before labels had pages (`/home?label=work`) goes to the label's page.
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { AlignCenter, AlignJustify, AlignLeft, AlignRight } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import { ReactEditor, useSlate } from 'slate-react';
+import { useSlate } from 'slate-react';
+import { requestEditorFocus } from './focus-request';
 import type { Alignment } from './types';
 import { activeAlignment, setAlignment } from './editor-commands';
 import { ToolbarButton } from './toolbar-button';
@@ -33,7 +34,7 @@ export function AlignMenu() {
             onAction={() => {
               setAlignment(editor, value);
               close();
-              ReactEditor.focus(editor);
+              requestEditorFocus(editor);
             }}
           >
             <Icon size={16} aria-hidden="true" />

@@ -1,4 +1,5 @@
-import { ReactEditor, useSlate } from 'slate-react';
+import { useSlate } from 'slate-react';
+import { requestEditorFocus } from './focus-request';
 import type { TextBlockType } from './types';
 import { activeBlockType, setBlockType } from './editor-commands';
 
@@ -21,7 +22,7 @@ export function BlockFormatSelect() {
       value={activeBlockType(editor)}
       onChange={(event) => {
         setBlockType(editor, event.target.value as TextBlockType);
-        ReactEditor.focus(editor);
+        requestEditorFocus(editor);
       }}
     >
       {FORMATS.map((format) => (

@@ -1,6 +1,7 @@
 import { Ban } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { ReactEditor, useSlate } from 'slate-react';
+import { useSlate } from 'slate-react';
+import { requestEditorFocus } from './focus-request';
 import type { ColorMarkKey } from './types';
 import type { Swatch } from './palettes';
 import { activeColor, setColor } from './editor-commands';
@@ -48,7 +49,7 @@ export function ColorMenu({ mark, label, icon, swatches }: ColorMenuProps) {
               onClick={() => {
                 setColor(editor, mark, swatch.value);
                 close();
-                ReactEditor.focus(editor);
+                requestEditorFocus(editor);
               }}
             />
           ))}
@@ -61,7 +62,7 @@ export function ColorMenu({ mark, label, icon, swatches }: ColorMenuProps) {
             onClick={() => {
               setColor(editor, mark, null);
               close();
-              ReactEditor.focus(editor);
+              requestEditorFocus(editor);
             }}
           >
             <Ban size={14} aria-hidden="true" />

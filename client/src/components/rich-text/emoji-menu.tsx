@@ -1,5 +1,6 @@
 import { Smile } from 'lucide-react';
-import { ReactEditor, useSlateStatic } from 'slate-react';
+import { useSlateStatic } from 'slate-react';
+import { requestEditorFocus } from './focus-request';
 import { EMOJIS } from './palettes';
 import { insertText } from './editor-commands';
 import { keepSelection } from './toolbar-button';
@@ -26,7 +27,7 @@ export function EmojiMenu() {
             onClick={() => {
               insertText(editor, emoji.char);
               close();
-              ReactEditor.focus(editor);
+              requestEditorFocus(editor);
             }}
           >
             {emoji.char}

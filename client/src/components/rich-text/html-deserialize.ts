@@ -89,6 +89,11 @@ function blocksFrom(nodes: Node[], inherited: BlockProps): BlockElement[] {
     if (isBlockNode(node)) {
       flush();
       blocks.push(...blockFromElement(node as Element, inherited));
+    } else if (node.nodeType === ELEMENT_NODE && hasBlockChild(node as Element)) {
+      // An inline element around blocks, such as the <b style="font-weight:normal"> Google Docs
+      // wraps a copy in: its blocks stay blocks.
+      flush();
+      blocks.push(...blocksFrom(Array.from(node.childNodes), inherited));
     } else {
       run.push(...inlinesFrom(node, { marks: {}, pre: false }));
     }

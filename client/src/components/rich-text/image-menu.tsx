@@ -3,7 +3,8 @@ import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { BaseSelection } from 'slate';
 import { Transforms } from 'slate';
-import { ReactEditor, useSlateStatic } from 'slate-react';
+import { useSlateStatic } from 'slate-react';
+import { requestEditorFocus } from './focus-request';
 import { insertImage } from './editor-commands';
 import { isInsertableImageUrl } from './html-attributes';
 import { ToolbarMenu } from './toolbar-menu';
@@ -23,34 +24,38 @@ function ImageForm({ onInsert }: { onInsert: (url: string, alt: string) => void 
   };
   return (
     <form className="rt-image-form" onSubmit={submit} noValidate>
-      <label htmlFor={`${id}-url`}>Image address</label>
-      <input
-        id={`${id}-url`}
-        type="url"
-        inputMode="url"
-        placeholder="https://…"
-        value={url}
-        autoFocus
-        aria-invalid={error !== ''}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => {
-          setUrl(event.target.value);
-          setError('');
-        }}
-      />
-      <label htmlFor={`${id}-alt`}>Description (optional)</label>
-      <input
-        id={`${id}-alt`}
-        type="text"
-        value={alt}
-        onChange={(event) => setAlt(event.target.value)}
-      />
+      <div className="field">
+        <label htmlFor={`${id}-url`}>Image address</label>
+        <input
+          id={`${id}-url`}
+          type="url"
+          inputMode="url"
+          placeholder="https://…"
+          value={url}
+          autoFocus
+          aria-invalid={error !== ''}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => {
+            setUrl(event.target.value);
+            setError('');
+          }}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-alt`}>Description (optional)</label>
+        <input
+          id={`${id}-alt`}
+          type="text"
+          value={alt}
+          onChange={(event) => setAlt(event.target.value)}
+        />
+      </div>
       {error && (
         <p id={`${id}-error`} className="rt-image-form__error" role="alert">
           {error}
         </p>
       )}
-      <button type="submit" className="rt-text-button">
+      <button type="submit" className="button button--primary">
         Insert
       </button>
     </form>
@@ -76,7 +81,7 @@ export function ImageMenu() {
             if (savedSelection.current) Transforms.select(editor, savedSelection.current);
             insertImage(editor, url, alt);
             close();
-            ReactEditor.focus(editor);
+            requestEditorFocus(editor);
           }}
         />
       )}

@@ -1,12 +1,32 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { whenIdleAfterPaint } from '../../lib/when-idle';
 import type { RichTextEditorProps } from './rich-text-editor';
+import type * as EditorModuleType from './rich-text-editor';
 
 /** What the editor's place says until its code is in (also in the saved copy of a page). */
 export const EDITOR_LOADING_TEXT = 'Loading the editor…';
 
-const loadEditor = () => import('./rich-text-editor');
-const Editor = lazy(() => loadEditor().then((module) => ({ default: module.RichTextEditor })));
+type EditorModule = typeof EditorModuleType;
+/** The editor's module once it is in: later editors render at once, without a Suspense pass. */
+let loaded: EditorModule | null = null;
+let loading: Promise<EditorModule> | null = null;
+
+/** Loads the editor's code (once); resolves when it is in. */
+export function preloadRichTextEditor(): Promise<EditorModule> {
+  // A failed load (offline, say) is tried again next time.
+  loading ??= import('./rich-text-editor').then(
+    (module) => (loaded = module),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+const Editor = lazy(() =>
+  preloadRichTextEditor().then((module) => ({ default: module.RichTextEditor })),
+);
 
 /**
  * The rich-text editor, with Slate (a third of the app's code) kept off the first screen: it
@@ -16,15 +36,19 @@ const Editor = lazy(() => loadEditor().then((module) => ({ default: module.RichT
  */
 export function RichTextEditor(props: RichTextEditorProps) {
   const [wanted, setWanted] = useState<'idle' | 'user' | null>(null);
+  const asked = (props.focusKey ?? 0) > 0;
 
   useEffect(() => (wanted ? undefined : whenIdleAfterPaint(() => setWanted('idle'))), [wanted]);
 
+  if (loaded) return <loaded.RichTextEditor {...props} />;
+
   // A press asks for the editor focused, also when its code was already on its way (idle).
   const loading = <EditorLoading onWant={() => setWanted('user')} />;
-  if (!wanted) return loading;
+  // Asked for the focus (focusKey) while loading: it arrives focused.
+  if (!wanted && !asked) return loading;
   return (
     <Suspense fallback={loading}>
-      <Editor {...props} autoFocus={props.autoFocus || wanted === 'user'} />
+      <Editor {...props} autoFocus={props.autoFocus || asked || wanted === 'user'} />
     </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Descendant } from 'slate';
 import { Editor, Transforms } from 'slate';
 import { Editable, ReactEditor, Slate } from 'slate-react';
@@ -9,6 +9,7 @@ import { createRichEditor } from './with-rich-text';
 import { renderElement, renderLeaf } from './editor-elements';
 import { handleEditorKeyDown } from './keyboard';
 import { Toolbar } from './toolbar';
+import { useEditorFocusRequests } from './focus-request';
 import './rich-text.css';
 
 /** The body's least height, from rich-text.css (shorter on phones). */
@@ -25,6 +26,8 @@ export interface RichTextEditorProps {
   ariaLabel?: string;
   /** Puts the caret at the end of the text and focuses it on mount. */
   autoFocus?: boolean;
+  /** Each new value (from 1 on) puts the focus in the text, at its end. */
+  focusKey?: number;
 }
 
 /**
@@ -40,6 +43,7 @@ function EditorInstance({
   onChange,
   ariaLabel = 'Note body',
   autoFocus = false,
+  focusKey = 0,
 }: Omit<RichTextEditorProps, 'resetKey'>) {
   const [editor] = useState(createRichEditor);
   const [initialValue] = useState(() => htmlToSlate(initialHtml));
@@ -48,12 +52,25 @@ function EditorInstance({
     onChangeRef.current = onChange;
   }, [onChange]);
 
+  useEditorFocusRequests(editor);
+
+  // Focused before the browser paints, so a key pressed just after the editor appears lands in
+  // it. The focus goes first: with a selection change still pending, slate-dom would put it off
+  // to a timer. The caret then moves to the end, which Slate draws with the next render.
   const [focusOnMount] = useState(autoFocus);
-  useEffect(() => {
-    if (!focusOnMount) return;
-    Transforms.select(editor, Editor.end(editor, []));
+  const focusAtEnd = useCallback(() => {
     ReactEditor.focus(editor);
-  }, [editor, focusOnMount]);
+    Transforms.select(editor, Editor.end(editor, []));
+  }, [editor]);
+  useLayoutEffect(() => {
+    if (focusOnMount) focusAtEnd();
+  }, [focusOnMount, focusAtEnd]);
+  const focusedKey = useRef(focusKey);
+  useLayoutEffect(() => {
+    if (focusKey === focusedKey.current) return;
+    focusedKey.current = focusKey;
+    if (focusKey > 0) focusAtEnd();
+  }, [focusKey, focusAtEnd]);
 
   const handleValueChange = useCallback((value: Descendant[]) => {
     onChangeRef.current(slateToHtml(value), slateToText(value));
@@ -62,7 +79,6 @@ function EditorInstance({
   return (
     <div className="rt-editor">
       <Slate editor={editor} initialValue={initialValue} onValueChange={handleValueChange}>
-        <Toolbar />
         <Editable
           className="rt-content"
           // Slate sets an inline min-height while the placeholder shows; this keeps ours.
@@ -74,6 +90,9 @@ function EditorInstance({
           spellCheck
           onKeyDown={(event) => handleEditorKeyDown(editor, event)}
         />
+        {/* After the text in the tab order, so Tab from a title reaches the text first; shown
+            above it (rich-text.css). */}
+        <Toolbar />
       </Slate>
     </div>
   );

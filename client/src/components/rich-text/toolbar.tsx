@@ -14,8 +14,10 @@ import {
   Undo2,
 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
+import { useRef } from 'react';
 import type { Editor } from 'slate';
-import { ReactEditor, useSlate } from 'slate-react';
+import { useSlate } from 'slate-react';
+import { requestEditorFocus } from './focus-request';
 import type { ListType, MarkKey } from './types';
 import {
   activeListType,
@@ -35,6 +37,7 @@ import { EmojiMenu } from './emoji-menu';
 import { HelpMenu } from './help-menu';
 import { ImageMenu } from './image-menu';
 import { ToolbarButton } from './toolbar-button';
+import { useRovingToolbar } from './roving-toolbar';
 
 const MARKS: readonly { mark: MarkKey; label: string; shortcut?: string; Icon: LucideIcon }[] = [
   { mark: 'bold', label: 'Bold', shortcut: 'Ctrl+B', Icon: Bold },
@@ -53,15 +56,27 @@ const icon = (Icon: LucideIcon) => <Icon size={16} aria-hidden="true" />;
 /** Runs a command, then puts the focus back in the text so typing continues there. */
 function run(editor: Editor, command: () => void): void {
   command();
-  ReactEditor.focus(editor);
+  requestEditorFocus(editor);
 }
 
-/** The formatting toolbar of spec §9; re-renders on every change to show the active formats. */
+/**
+ * The formatting toolbar of spec §9; re-renders on every change to show the active formats. One
+ * tab stop; the arrow keys move along it (roving-toolbar.ts).
+ */
 export function Toolbar() {
   const editor = useSlate();
   const listType = activeListType(editor);
+  const ref = useRef<HTMLDivElement>(null);
+  const roving = useRovingToolbar(ref);
   return (
-    <div className="rt-toolbar" role="toolbar" aria-label="Formatting">
+    <div
+      ref={ref}
+      className="rt-toolbar"
+      role="toolbar"
+      aria-label="Formatting"
+      onFocus={roving.onFocus}
+      onKeyDown={roving.onKeyDown}
+    >
       <div className="rt-group">
         <ToolbarButton
           label="Undo"

@@ -1,9 +1,10 @@
 import { Editor, Element, Node, Path, Range, Text, Transforms } from 'slate';
-import type { NodeEntry } from 'slate';
+import type { Descendant, NodeEntry } from 'slate';
 import type { ListElement } from './types';
 import { createEditor } from 'slate';
 import { HistoryEditor, withHistory } from 'slate-history';
 import { withReact } from 'slate-react';
+import { htmlToSlate } from './html-deserialize';
 import {
   currentTextBlock,
   isAtBlockStart,
@@ -241,8 +242,47 @@ export function withRichText(editor: Editor): Editor {
     deleteBackward(unit);
   };
 
+  // Rich text pasted from a web page or a word processor keeps its formatting: its HTML goes
+  // through the deserializer, which keeps only what the editor knows and drops unsafe links and
+  // images. A copy from a Slate editor still pastes its own fragment.
+  const { insertData } = editor;
+  editor.insertData = (data) => {
+    const html = data.getData('text/html');
+    if (html && !data.getData('application/x-slate-fragment')) {
+      const fragment = htmlToSlate(html);
+      if (fragment.some((node) => Node.string(node).trim() !== '' || hasImage(node))) {
+        insertBlocks(editor, fragment);
+        return;
+      }
+    }
+    insertData(data);
+  };
+
   return editor;
 }
+
+/**
+ * Inserts pasted blocks. Into an empty top-level line they replace it, so a pasted heading or
+ * list stays one (Slate's insertFragment would pour the first block into the empty paragraph);
+ * elsewhere they merge into the text around the cursor as Slate does.
+ */
+function insertBlocks(editor: Editor, fragment: Descendant[]): void {
+  const entry = currentTextBlock(editor);
+  if (!entry || !isEmptyBlock(entry[0]) || entry[1].length !== 1 || !editor.selection) {
+    Transforms.insertFragment(editor, fragment);
+    return;
+  }
+  const at = entry[1];
+  Editor.withoutNormalizing(editor, () => {
+    Transforms.removeNodes(editor, { at });
+    Transforms.insertNodes(editor, fragment, { at });
+  });
+  const last = [(at[0] ?? 0) + fragment.length - 1];
+  Transforms.select(editor, Editor.end(editor, last));
+}
+
+const hasImage = (node: Node): boolean =>
+  Element.isElement(node) && (node.type === 'image' || node.children.some(hasImage));
 
 /** A new editor with React bindings, undo history and this component's schema. */
 export function createRichEditor(): Editor {

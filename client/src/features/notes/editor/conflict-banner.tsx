@@ -1,4 +1,20 @@
+import { htmlToText } from '../../../components/rich-text';
 import type { EditConflict } from '../sync/use-edit-sync';
+
+/** How much of the other version's text the banner shows. */
+const EXCERPT_LENGTH = 160;
+
+/**
+ * Where the other change came from, as far as the client can tell: the live feed does not say
+ * which client made a change, so a change from this browser's other tab and one from another
+ * device look the same here. The words name both.
+ */
+const ELSEWHERE = 'on another device or in another tab';
+
+function excerpt(html: string): string {
+  const text = htmlToText(html).replace(/\s+/g, ' ').trim();
+  return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH).trimEnd()}…` : text;
+}
 
 const FIELD_NAMES = {
   title: 'title',
@@ -27,8 +43,8 @@ export function ConflictBanner({ conflict, ...choices }: ConflictBannerProps) {
     return (
       <div className="conflict-banner" role="alert">
         <p>
-          This note was {conflict.why === 'trashed' ? 'moved to the trash' : 'deleted'} on another
-          device. Your changes are still here.
+          This note was {conflict.why === 'trashed' ? 'moved to the trash' : 'deleted'} {ELSEWHERE}.
+          Your changes are still here.
         </p>
         <div className="conflict-banner__choices">
           <button type="button" className="button button--primary" onClick={choices.onKeepBoth}>
@@ -42,12 +58,19 @@ export function ConflictBanner({ conflict, ...choices }: ConflictBannerProps) {
     );
   }
   const fields = conflict.fields.map((field) => FIELD_NAMES[field]).join(', ');
+  const theirTitle = conflict.theirs.title.trim();
+  const theirText = excerpt(conflict.theirs.content);
   return (
     <div className="conflict-banner" role="alert">
       <p>
-        This note changed on another device while you were editing it ({fields}). Which version do
-        you want?
+        This note changed {ELSEWHERE} while you were editing it ({fields}). Which version do you
+        want?
       </p>
+      <figure className="conflict-banner__theirs">
+        <figcaption>The other version</figcaption>
+        <p className="conflict-banner__theirs-title">{theirTitle || '(no title)'}</p>
+        {theirText && <p className="conflict-banner__theirs-text">{theirText}</p>}
+      </figure>
       <div className="conflict-banner__choices">
         <button type="button" className="button button--primary" onClick={choices.onKeepMine}>
           Keep Mine

@@ -6,7 +6,6 @@ import { toast } from '../../../lib/toast';
 import { IconButton } from '../../../components/icon-button';
 import { SectionLoader } from '../../../components/section-loader';
 import { RichTextEditor, isHtmlEmpty } from '../../../components/rich-text';
-import { readableTextColor } from '../../../lib/color';
 import { useApolloClient } from '@apollo/client/react';
 import type { NoteInput, NoteLocation } from '../../../gql/graphql';
 import type { Note } from '../api/note-fields';
@@ -27,6 +26,7 @@ import { useEditSync } from '../sync/use-edit-sync';
 import { changedFields, draftOf, EMPTY_DRAFT, type Draft } from './draft';
 import { dropDraft, keepDraft, loadDraft } from '../sync/local-drafts';
 import { ConflictBanner } from './conflict-banner';
+import { noteColourStyle } from './note-colours';
 import { HistoryDialog } from './history-dialog';
 import { NoteMetaMenus } from '../components/note-meta-menus';
 import { priorityLabel } from '../components/priority-menu';
@@ -38,16 +38,55 @@ interface NoteEditorProps {
   location: NoteLocation;
   /** Called after a successful save, archive, unarchive or delete, and on Cancel. */
   onClose: () => void;
+  /**
+   * The new-note area's ways (Keep's): Esc, or a press outside the editor, saves what was typed
+   * as Add would and closes; an empty note just closes.
+   */
+  quickAdd?: boolean;
+  /** Text typed before the editor opened (into the one-line bar): the body starts with it. */
+  initialText?: string;
+  /** Puts the focus in the body, after its text, when the editor opens. */
+  focusBody?: boolean;
+}
+
+/** The stored HTML of plain text: a paragraph a line. */
+function textToHtml(text: string): string {
+  const escape = (line: string) =>
+    line.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return text
+    .split('\n')
+    .map((line) => `<p>${escape(line)}</p>`)
+    .join('');
+}
+
+/** True for a press that should not close the new-note area: a dialog, a menu, a toast. */
+function pressKeepsOpen(target: EventTarget | null): boolean {
+  if (!(target instanceof Element)) return true;
+  if (target === document.documentElement) return true; // the page's scrollbar
+  return (
+    target.closest(
+      '[role="dialog"], [role="menu"], [role="listbox"], .Toastify, button[aria-label="New note"]',
+    ) !== null
+  );
 }
 
 /**
- * Title, rich-text body, colour, labels and priority, with Add (or Edit) and Cancel. Refuses an
- * empty body. When editing it also offers archive or unarchive, and delete. A save shows in the
- * lists at once; the editor keeps the text, with a loader, until the server has it, so a refused
- * save loses nothing. An edit follows the note's changes made elsewhere (use-edit-sync.ts), and a
- * save names the version it stands on, so it never overwrites one of them unseen.
+ * Title, rich-text body, colour, labels and priority, with Add (or Edit) and Cancel. Refuses a
+ * note with neither title nor body; Enter in the title goes to the body. When editing it also
+ * offers archive or unarchive, and delete. A save shows in the lists at once; the editor keeps
+ * the text, with a loader, until the server has it, so a refused save loses nothing. In the
+ * new-note area (`quickAdd`) Esc or a press outside saves, and an empty note just closes. An
+ * edit follows the note's changes made elsewhere (use-edit-sync.ts), and a save names the
+ * version it stands on, so it never overwrites one of them unseen.
  */
-export function NoteEditor({ note, location, onClose }: NoteEditorProps) {
+export function NoteEditor({
+  note,
+  location,
+  onClose,
+  quickAdd = false,
+  initialText = '',
+  focusBody = false,
+}: NoteEditorProps) {
   const add = useAddNote();
   const update = useUpdateNote();
   const archive = useArchiveNote();
@@ -58,10 +97,19 @@ export function NoteEditor({ note, location, onClose }: NoteEditorProps) {
   const draftKey = note?.id ?? 'new';
   // What was typed here before and not saved (a reload, a closed tab, Escape) comes back.
   const [stored] = useState(() => loadDraft(userId, draftKey));
-  const [draft, setDraft] = useState<Draft>(() => stored?.draft ?? draftOf(note));
+  const [draft, setDraft] = useState<Draft>(() => {
+    const start = stored?.draft ?? draftOf(note);
+    if (!initialText) return start;
+    const body = textToHtml(initialText);
+    return { ...start, content: isHtmlEmpty(start.content) ? body : start.content + body };
+  });
   const [restored, setRestored] = useState(stored !== undefined);
   const [resetKey, setResetKey] = useState(0);
   const [busy, setBusy] = useState(false);
+  const [bodyFocusKey, setBodyFocusKey] = useState(0);
+  // Read once: a body still loading takes the focus when it arrives.
+  const [focusBodyOnOpen] = useState(focusBody);
+  const sectionRef = useRef<HTMLElement>(null);
   const editing = note !== undefined;
   const patch = (changes: Partial<Draft>) => setDraft((d) => ({ ...d, ...changes }));
   const reloadBody = () => setResetKey((k) => k + 1);
@@ -119,8 +167,10 @@ export function NoteEditor({ note, location, onClose }: NoteEditorProps) {
 
   const input = (): NoteInput => ({ ...draft, title: draft.title.trim() });
 
+  const isEmpty = () => draft.title.trim() === '' && isHtmlEmpty(draft.content);
+
   const save = async () => {
-    if (isHtmlEmpty(draft.content)) {
+    if (isEmpty()) {
       toast.error('Please Add Something In The Note');
       return;
     }
@@ -156,10 +206,42 @@ export function NoteEditor({ note, location, onClose }: NoteEditorProps) {
     discard();
   };
 
+  /** The new-note area's Esc and press outside: saves what was typed, or just closes. */
+  const saveOrClose = () => {
+    if (busy) return;
+    if (isEmpty()) discard();
+    else void save();
+  };
+  const saveOrCloseRef = useRef(saveOrClose);
+  useEffect(() => {
+    saveOrCloseRef.current = saveOrClose;
+  });
+  useEffect(() => {
+    if (!quickAdd) return undefined;
+    const onPointerDown = (event: PointerEvent) => {
+      if (sectionRef.current?.contains(event.target as Node) || pressKeepsOpen(event.target))
+        return;
+      saveOrCloseRef.current();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [quickAdd]);
+
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
       if (!sync.conflict) void save();
+      return;
+    }
+    // Esc in an open menu (the toolbar's, colour, labels) closes the menu, not the editor.
+    if (
+      quickAdd &&
+      event.key === 'Escape' &&
+      !event.defaultPrevented &&
+      !sectionRef.current?.querySelector('[aria-expanded="true"]')
+    ) {
+      event.preventDefault();
+      saveOrClose();
     }
   };
 
@@ -183,13 +265,12 @@ export function NoteEditor({ note, location, onClose }: NoteEditorProps) {
       else if (ok) discard();
     });
 
-  const colourStyle = draft.color
-    ? { background: draft.color, color: readableTextColor(draft.color) }
-    : undefined;
+  const colourStyle = noteColourStyle(draft.color);
 
   return (
     <section
-      className="note-editor"
+      ref={sectionRef}
+      className={colourStyle ? 'note-editor note-editor--coloured' : 'note-editor'}
       style={colourStyle}
       aria-label={editing ? 'Edit note' : 'New note'}
       aria-busy={busy}
@@ -227,11 +308,18 @@ export function NoteEditor({ note, location, onClose }: NoteEditorProps) {
         aria-label="Title"
         value={draft.title}
         onChange={(e) => patch({ title: e.target.value })}
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter' || e.ctrlKey || e.metaKey || e.nativeEvent.isComposing) return;
+          e.preventDefault();
+          setBodyFocusKey((k) => k + 1);
+        }}
       />
       <RichTextEditor
         initialHtml={draft.content}
         resetKey={resetKey}
         ariaLabel="Note body"
+        autoFocus={focusBodyOnOpen}
+        focusKey={bodyFocusKey}
         onChange={(content) => patch({ content })}
       />
       {(draft.priority || draft.tags.length > 0) && (

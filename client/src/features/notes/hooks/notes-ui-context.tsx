@@ -1,9 +1,16 @@
 import { createContext, useCallback, useContext, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { Note } from '../api/note-fields';
+import { readAuth } from '../../../lib/storage';
+import { loadDraft } from '../sync/local-drafts';
+
+/** Where the focus goes when the new-note editor opens. */
+export type NewNoteFocus = 'title' | 'body';
 
 interface NotesUi {
+  /** True while the new-note editor is open; false while it rests as the one-line bar. */
   isNewNoteOpen: boolean;
+  /** Opens the new-note editor with the focus in its body, or closes it. */
   setNewNoteOpen: (open: boolean) => void;
   /** The note in the edit modal, or null when the modal is closed. */
   editorNote: Note | null;
@@ -14,20 +21,26 @@ interface NotesUi {
   rememberLabel: (label: string) => void;
   /** Renames (or, with null, forgets) a label added here that no note carries yet. */
   replaceAddedLabel: (from: string, to: string | null) => void;
-  /** True from the keyboard's "new note" until the new-note title has taken the focus. */
-  newNoteFocus: boolean;
+  /** Where the new-note editor should put the focus, until it has (`newNoteFocused`). */
+  newNoteFocus: NewNoteFocus | null;
+  /** The keyboard's "new note" (`c`): opens the new-note editor with the focus in its title. */
   focusNewNote: () => void;
   newNoteFocused: () => void;
 }
 
 const NotesUiContext = createContext<NotesUi | null>(null);
 
-/** UI state of the notes pages: the new-note panel (open by default) and the edit modal. */
+/**
+ * UI state of the notes pages: the new-note area (one line until opened; open on arrival only
+ * when a new note typed earlier was not saved, so it comes back) and the edit modal.
+ */
 export function NotesUiProvider({ children }: { children: ReactNode }) {
-  const [isNewNoteOpen, setNewNoteOpen] = useState(true);
+  const [isNewNoteOpen, setOpen] = useState(
+    () => loadDraft(readAuth().user?.id ?? '', 'new') !== undefined,
+  );
   const [editorNote, setEditorNote] = useState<Note | null>(null);
   const [addedLabels, setAddedLabels] = useState<string[]>([]);
-  const [newNoteFocus, setNewNoteFocus] = useState(false);
+  const [newNoteFocus, setNewNoteFocus] = useState<NewNoteFocus | null>(null);
 
   const closeEditModal = useCallback(() => setEditorNote(null), []);
   const rememberLabel = useCallback(
@@ -41,11 +54,15 @@ export function NotesUiProvider({ children }: { children: ReactNode }) {
       ),
     [],
   );
-  const focusNewNote = useCallback(() => {
-    setNewNoteOpen(true);
-    setNewNoteFocus(true);
+  const setNewNoteOpen = useCallback((open: boolean) => {
+    setOpen(open);
+    setNewNoteFocus(open ? 'body' : null);
   }, []);
-  const newNoteFocused = useCallback(() => setNewNoteFocus(false), []);
+  const focusNewNote = useCallback(() => {
+    setOpen(true);
+    setNewNoteFocus('title');
+  }, []);
+  const newNoteFocused = useCallback(() => setNewNoteFocus(null), []);
 
   const value = useMemo(
     () => ({
@@ -63,6 +80,7 @@ export function NotesUiProvider({ children }: { children: ReactNode }) {
     }),
     [
       isNewNoteOpen,
+      setNewNoteOpen,
       editorNote,
       closeEditModal,
       addedLabels,

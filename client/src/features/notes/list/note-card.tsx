@@ -8,7 +8,6 @@ import { RichTextView, toggleChecklistItem } from '../../../components/rich-text
 import type { ChecklistItemRef } from '../../../components/rich-text';
 import { afterPaint } from '../../../lib/after-paint';
 import { formatDateTime } from '../../../lib/date-time';
-import { readableTextColor } from '../../../lib/color';
 import type { Note } from '../api/note-fields';
 import { useWaitingToSend } from '../sync/outbox-context';
 import { useNoteCommands } from '../hooks/use-note-commands';
@@ -17,10 +16,11 @@ import { NoteMetaMenus } from '../components/note-meta-menus';
 import { priorityLabel } from '../components/priority-menu';
 import { TrashCountdown } from './trash-retention-notice';
 import { focusNextCard, takesFocus } from './card-focus';
+import { noteColourStyle } from '../editor/note-colours';
 
 function cardStyle(color: string): CSSProperties | undefined {
   if (!/^#[0-9a-f]{6}$/i.test(color)) return undefined;
-  return { background: color, color: readableTextColor(color), borderColor: 'transparent' };
+  return { ...noteColourStyle(color), borderColor: 'transparent' };
 }
 
 /** What in a card keeps its own click: controls, links, checklist items and the card's menus. */

@@ -16,6 +16,10 @@ function focusSearch(pathname: string, navigate: (to: string) => unknown) {
   else if (pathname !== '/home') void navigate('/home');
 }
 
+/** The pages with a new-note area: /home, /archive and a label's page. */
+const hasNewNoteArea = (pathname: string) =>
+  pathname === '/home' || pathname === '/archive' || pathname.startsWith('/label/');
+
 function Shell() {
   useLiveNotes();
   useOutboxSync();
@@ -25,13 +29,13 @@ function Shell() {
   const [helpOpen, setHelpOpen] = useState(false);
 
   const onAddNote = () => {
-    if (pathname !== '/home') void navigate('/home');
+    if (!hasNewNoteArea(pathname)) void navigate('/home');
     setNewNoteOpen(true);
   };
 
   useKeyboardShortcuts({
     newNote: useCallback(() => {
-      if (pathname !== '/home' && pathname !== '/archive') void navigate('/home');
+      if (!hasNewNoteArea(pathname)) void navigate('/home');
       focusNewNote();
     }, [pathname, navigate, focusNewNote]),
     search: useCallback(() => focusSearch(pathname, navigate), [pathname, navigate]),

@@ -157,3 +157,18 @@ describe('the new-note area', () => {
     expect(screen.getByText('Your unsaved changes are back.')).toBeInTheDocument();
   });
 });
+
+describe("a label's page", () => {
+  it('opens its own new-note area, and a note added there starts with that label', async () => {
+    const user = userEvent.setup();
+    server = fakeServer([aNote({ id: 'n1', title: 'Groceries', tags: ['shopping'] })]);
+    renderApp('/label/shopping', server);
+    await waitFor(() => expect(cardTitles()).toEqual(['Groceries']));
+    await openByClick(user);
+    await user.type(within(editor()).getByRole('textbox', { name: 'Title' }), 'Bread');
+    await user.click(within(editor()).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Note Added')).toBeInTheDocument();
+    await waitFor(() => expect(cardTitles()).toEqual(['Bread', 'Groceries']));
+    expect(server.notes.find((n) => n.title === 'Bread')?.tags).toEqual(['shopping']);
+  });
+});

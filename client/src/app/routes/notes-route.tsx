@@ -50,7 +50,7 @@ function NotesRoute({ location, label }: { location: NoteLocation; label?: strin
         onFilterOpen={() => setNewNoteOpen(false)}
       />
       <OfflineChoices />
-      <NewNotePanel location={location} />
+      <NewNotePanel location={location} label={label} />
       <NotesList
         location={location}
         filter={filter}

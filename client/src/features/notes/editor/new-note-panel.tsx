@@ -9,16 +9,16 @@ import { NoteEditor } from './note-editor';
 export const QUICK_ADD_LABEL = 'Take a note…';
 
 /**
- * The new-note area of /home and /archive. It rests as one line, "Take a note…"; a click or a
- * tap on it, Enter, or typing into it opens the new-note editor with the focus in the body (and
- * what was typed there). `c` opens it with the focus in the title. Esc or a press outside saves
+ * The new-note area of /home, /archive and a label's page (a new note there starts with that
+ * label). It rests as one line, "Take a note…"; a click or a tap on it, Enter, or typing into
+ * it opens the new-note editor with the focus in the body (and what was typed there). `c` opens it with the focus in the title. Esc or a press outside saves
  * what was typed and closes it (note-editor.tsx); after Add it is one line again.
  *
  * The bar opens the editor once the editor's code is in: until then it keeps taking what is
  * typed, so no keystroke is lost on a slow phone, and the body takes the focus in the same
  * render that removes the bar.
  */
-export function NewNotePanel({ location }: { location: NoteLocation }) {
+export function NewNotePanel({ location, label }: { location: NoteLocation; label?: string }) {
   const { isNewNoteOpen, setNewNoteOpen, newNoteFocus, newNoteFocused } = useNotesUi();
   const panelRef = useRef<HTMLDivElement>(null);
   const barRef = useRef<HTMLInputElement>(null);
@@ -107,6 +107,7 @@ export function NewNotePanel({ location }: { location: NoteLocation }) {
         quickAdd
         initialText={lines + typed}
         focusBody={newNoteFocus === 'body'}
+        initialTags={label === undefined ? undefined : [label]}
       />
     </div>
   );

@@ -47,6 +47,8 @@ interface NoteEditorProps {
   initialText?: string;
   /** Puts the focus in the body, after its text, when the editor opens. */
   focusBody?: boolean;
+  /** The labels a new note starts with (a label's page gives its own, as Keep does). */
+  initialTags?: readonly string[];
 }
 
 /** The stored HTML of plain text: a paragraph a line. */
@@ -86,6 +88,7 @@ export function NoteEditor({
   quickAdd = false,
   initialText = '',
   focusBody = false,
+  initialTags,
 }: NoteEditorProps) {
   const add = useAddNote();
   const update = useUpdateNote();
@@ -98,7 +101,9 @@ export function NoteEditor({
   // What was typed here before and not saved (a reload, a closed tab, Escape) comes back.
   const [stored] = useState(() => loadDraft(userId, draftKey));
   const [draft, setDraft] = useState<Draft>(() => {
-    const start = stored?.draft ?? draftOf(note);
+    const fresh = draftOf(note);
+    const start =
+      stored?.draft ?? (note || !initialTags ? fresh : { ...fresh, tags: [...initialTags] });
     if (!initialText) return start;
     const body = textToHtml(initialText);
     return { ...start, content: isHtmlEmpty(start.content) ? body : start.content + body };
@@ -126,7 +131,10 @@ export function NoteEditor({
   // (Escape, or leaving the page) or the page goes (a reload, a closed tab) with a write waiting.
   const pendingWrite = useRef<(() => void) | null>(null);
   useEffect(() => {
-    const untouched = changedFields(draftOf(sync.base), draft).length === 0;
+    // A new note with neither title nor body is nothing to keep (a label's page gives it a label).
+    const untouched =
+      changedFields(draftOf(sync.base), draft).length === 0 ||
+      (!editing && draft.title.trim() === '' && isHtmlEmpty(draft.content));
     const write = () => {
       pendingWrite.current = null;
       if (untouched) dropDraft(userId, draftKey);
@@ -135,7 +143,7 @@ export function NoteEditor({
     pendingWrite.current = write;
     const timer = setTimeout(write, 250);
     return () => clearTimeout(timer);
-  }, [draft, sync.base, userId, draftKey]);
+  }, [draft, sync.base, userId, draftKey, editing]);
   useEffect(() => {
     // A reload or a closed tab unmounts nothing: the waiting write goes now.
     const writeNow = () => pendingWrite.current?.();

@@ -13,7 +13,7 @@ export const SHORTCUTS: readonly { keys: string[]; does: string }[] = [
   { keys: ['#'], does: 'Move the focused note to the trash' },
   { keys: ['f'], does: 'Pin or unpin the focused note' },
   { keys: ['Ctrl', 'Enter'], does: 'Save the note being edited (⌘ Enter on a Mac)' },
-  { keys: ['Esc'], does: 'Close the editor (what you typed is kept as a draft)' },
+  { keys: ['Esc'], does: 'Close the editor (a new note is saved, an open note keeps a draft)' },
   { keys: ['Ctrl', 'Z'], does: 'Undo the last action (⌘ Z on a Mac)' },
   { keys: ['?'], does: 'Show these shortcuts' },
 ];

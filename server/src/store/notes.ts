@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 import type { Dialect } from './database';
 import type { ListQueries } from './note-lists';
-import { toNoteRecord, toNoteRow, toRowUpdate } from './note-rows';
+import { readColumns, toNoteRecord, toNoteRow, toRowUpdate } from './note-rows';
 import type { NoteWalkKey } from './records';
 import type { NoteRepository } from './repositories';
 import type { Database } from './schema';
@@ -28,7 +28,7 @@ export function walkQuery(
 ) {
   return db
     .selectFrom('notes')
-    .selectAll()
+    .select(readColumns)
     .where('user_id', '=', userId)
     .$if(after !== undefined, (q) =>
       q.where((eb) =>
@@ -47,7 +47,7 @@ export function noteRepository(
   lists: ListQueries,
 ): NoteRepository {
   const one = (userId: string, id: string) =>
-    db.selectFrom('notes').selectAll().where('user_id', '=', userId).where('id', '=', id);
+    db.selectFrom('notes').select(readColumns).where('user_id', '=', userId).where('id', '=', id);
 
   async function replaceTags(userId: string, id: string, tags: readonly string[]) {
     await db.deleteFrom('note_tags').where('note_id', '=', id).execute();
@@ -67,7 +67,7 @@ export function noteRepository(
     async all(userId, location) {
       const rows = await db
         .selectFrom('notes')
-        .selectAll()
+        .select(readColumns)
         .where('user_id', '=', userId)
         .where('location', '=', location)
         .orderBy('created_at', 'asc')
@@ -84,7 +84,7 @@ export function noteRepository(
       if (ids.length === 0) return [];
       const rows = await db
         .selectFrom('notes')
-        .selectAll()
+        .select(readColumns)
         .where('user_id', '=', userId)
         .where('id', 'in', ids)
         .execute();
@@ -176,7 +176,7 @@ export function noteRepository(
     async allForWrite(userId, location) {
       const rows = await db
         .selectFrom('notes')
-        .selectAll()
+        .select(readColumns)
         .where('user_id', '=', userId)
         .where('location', '=', location)
         .orderBy('created_at', 'asc')
@@ -189,7 +189,7 @@ export function noteRepository(
     async labelledForWrite(userId, label) {
       const rows = await db
         .selectFrom('notes')
-        .selectAll()
+        .select(readColumns)
         .where('user_id', '=', userId)
         .where('id', 'in', (eb) =>
           eb
@@ -205,15 +205,14 @@ export function noteRepository(
       return rows.map(toNoteRecord);
     },
 
-    async hasLabel(userId, label) {
-      const row = await db
+    async everyLabel(userId) {
+      const rows = await db
         .selectFrom('note_tags')
-        .select('note_id')
+        .select('tag')
+        .distinct()
         .where('user_id', '=', userId)
-        .where('tag', '=', label)
-        .limit(1)
-        .executeTakeFirst();
-      return row !== undefined;
+        .execute();
+      return rows.map((r) => r.tag);
     },
 
     async trashedBefore(before, limit) {

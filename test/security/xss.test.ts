@@ -60,7 +60,9 @@ function problemsOf(copies: Stored[], expected: { title: string; tags: string[] 
   return copies.flatMap((c) => [
     ...unsafeMarkup(c.content),
     ...(c.title === expected.title ? [] : [`title ${c.title}`]),
-    ...(JSON.stringify(c.tags) === JSON.stringify(expected.tags) ? [] : [`labels ${c.tags}`]),
+    ...(JSON.stringify(c.tags) === JSON.stringify(expected.tags)
+      ? []
+      : [`labels ${JSON.stringify(c.tags)}`]),
   ]);
 }
 

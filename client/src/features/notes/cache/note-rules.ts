@@ -24,7 +24,8 @@ export interface NoteListFields {
 export const foldCase = (text: string): string =>
   text.normalize('NFC').toUpperCase().toLowerCase().replaceAll('ς', 'σ').normalize('NFC');
 
-const nonAscii = /[^\u0000-\u007f]/;
+/** Any character outside ASCII (which folds to its lower case). */
+const nonAscii = /[^\p{ASCII}]/u;
 
 /**
  * A test of whether a text holds `query`, whatever the letter case (both folded by foldCase).

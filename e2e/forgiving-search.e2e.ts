@@ -143,8 +143,8 @@ describe.each(['phone', 'desktop'] as const)('at %s width', (viewport) => {
     await shopping.fill('Travel');
     await shopping.press('Enter');
     await expectToast(page, 'Travel Already Exists');
-    await expectNoSeriousViolation(page, `Edit labels (${viewport})`);
     await page.screenshot({ path: `${shots}/label-duplicate-${viewport}-dark.png` });
+    await expectNoSeriousViolation(page, `Edit labels (${viewport})`);
     await shopping.fill('Shopping');
     await shopping.press('Enter');
     await dialog.getByRole('textbox', { name: 'Label name: Shopping' }).waitFor();

@@ -88,6 +88,26 @@ describe('a note given a label that differs from an existing one only in case', 
     expect(await labels()).toEqual(['Shopping list', 'Straße', 'shopping']);
   });
 
+  it('a label only on notes in the trash, which the user does not see, is no duplicate', async () => {
+    const binned = await t.graphql<{ addNote: { id: string } }>(
+      'mutation { addNote(input: { title: "old", tags: ["receipts"] }) { id } }',
+      {},
+      token,
+    );
+    await t.graphql(
+      'mutation($id: ID!) { trashNote(id: $id) { id } }',
+      { id: binned.data!.addNote.id },
+      token,
+    );
+    const res = await t.graphql(
+      'mutation { addNote(input: { title: "new", tags: ["Receipts"] }) { tags } }',
+      {},
+      token,
+    );
+    expect(res.data).toEqual({ addNote: { tags: ['Receipts'] } });
+    expect(await labels()).toContain('Receipts');
+  });
+
   it('a label of another user, in any case, is no duplicate', async () => {
     const other = await t.signup();
     const res = await t.graphql(
@@ -107,7 +127,7 @@ describe('renameLabel', () => {
       token,
     );
     expect(res.errors).toBeUndefined();
-    expect(res.data!.renameLabel).toEqual(['STRASSE', 'Shopping list', 'shopping']);
+    expect(res.data!.renameLabel).toEqual(['Receipts', 'STRASSE', 'Shopping list', 'shopping']);
   });
 
   it('refuses a name that is another label in another case', async () => {

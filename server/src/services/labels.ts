@@ -21,9 +21,11 @@ const labelKey = (label: string): string => foldCase(label);
 
 /**
  * Refuses a label new to a note (not among `current`, its labels before) that differs only in
- * letter case from a label of the user's notes and archive, or from another of `tags`: "{label}
- * Already Exists". A label spelled exactly as one the user has is that label, and fine. Only a
- * note's new labels are checked, so a note keeps labels it had before this rule.
+ * letter case from a label of the user's notes and archive (the labels the user sees), or from
+ * another of `tags`: "{label} Already Exists". A label spelled exactly as one the user has is
+ * that label, and fine. Only a note's new labels are checked, so a note keeps labels it had
+ * before this rule. Cheap at 100,000 notes: the user's distinct labels come from the label
+ * index, and the notes shown are asked about only when a label is spelled two ways.
  */
 export async function checkNoteLabels(
   tx: StoreTransaction,
@@ -32,22 +34,23 @@ export async function checkNoteLabels(
   current: readonly string[],
 ): Promise<void> {
   if (tags.every((tag) => current.includes(tag))) return;
-  const known = await tx.notes.labels(userId);
-  const exact = new Set([...known, ...current]);
-  const spellings = new Map<string, Set<string>>();
-  const remember = (label: string) => {
-    const key = labelKey(label);
-    const seen = spellings.get(key);
-    if (seen) seen.add(label);
-    else spellings.set(key, new Set([label]));
-  };
-  exact.forEach(remember);
+  const known = new Set([...(await tx.notes.everyLabel(userId)), ...current]);
+  const earlier = new Map<string, string>();
   for (const tag of tags) {
-    if (!exact.has(tag)) {
-      const seen = spellings.get(labelKey(tag));
-      if (seen && [...seen].some((other) => other !== tag)) throw labelExists(tag, 'tags');
+    const key = labelKey(tag);
+    const isNew = !current.includes(tag);
+    const before = earlier.get(key);
+    if (isNew && before !== undefined && before !== tag) throw labelExists(tag, 'tags');
+    earlier.set(key, tag);
+    if (!isNew) continue;
+    const twins = [...known].filter((other) => other !== tag && labelKey(other) === key);
+    // Both spellings already shown (kept from before this rule): the one typed is a label.
+    if (twins.length === 0 || (await tx.notes.labelShown(userId, tag))) continue;
+    for (const other of twins) {
+      if (current.includes(other) || (await tx.notes.labelShown(userId, other))) {
+        throw labelExists(tag, 'tags');
+      }
     }
-    remember(tag);
   }
 }
 

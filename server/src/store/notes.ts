@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 import type { Dialect } from './database';
 import type { ListQueries } from './note-lists';
@@ -206,6 +206,19 @@ export function noteRepository(
     },
 
     async everyLabel(userId) {
+      // A walk from label to label through the (user, tag) index: PostgreSQL has no skip scan,
+      // and a plain distinct would read every label row of the user (100,000s of them).
+      // SQLite skips ahead in the index for a distinct by itself.
+      if (dialect === 'postgres') {
+        const { rows } = await sql<{ tag: string }>`with recursive labels as (
+            (select tag from note_tags where user_id = ${userId} order by tag limit 1)
+            union all
+            select (select n.tag from note_tags n where n.user_id = ${userId} and n.tag > labels.tag
+                    order by n.tag limit 1)
+            from labels where labels.tag is not null
+          ) select tag from labels where tag is not null`.execute(db);
+        return rows.map((r) => r.tag);
+      }
       const rows = await db
         .selectFrom('note_tags')
         .select('tag')
@@ -213,6 +226,19 @@ export function noteRepository(
         .where('user_id', '=', userId)
         .execute();
       return rows.map((r) => r.tag);
+    },
+
+    async labelShown(userId, label) {
+      const row = await db
+        .selectFrom('note_tags')
+        .innerJoin('notes', 'notes.id', 'note_tags.note_id')
+        .select('note_tags.note_id')
+        .where('note_tags.user_id', '=', userId)
+        .where('note_tags.tag', '=', label)
+        .where('notes.location', 'in', ['notes', 'archive'])
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     async trashedBefore(before, limit) {

@@ -69,6 +69,8 @@ export interface NoteRepository extends NoteReader {
   labelledForWrite(userId: string, label: string): Promise<NoteRecord[]>;
   /** The distinct labels of all the user's notes, wherever they are (the trash too). */
   everyLabel(userId: string): Promise<string[]>;
+  /** Whether a note of the user in the main list or the archive carries `label`. */
+  labelShown(userId: string, label: string): Promise<boolean>;
   /**
    * Notes of any user trashed before `before` (an ISO time), oldest first, at most `limit`: the
    * retention job deletes them. Not scoped by owner: it works for every user.

@@ -228,8 +228,8 @@ export function listQueries(dialect: Dialect) {
      * unpinned notes as the page still has room for; one starting among the unpinned reads only
      * those. So each read is `pinned = ?` then the order, which one index serves.
      */
-    async page(db: Kysely<Database>, query: ListQuery): Promise<ListPage> {
-      const q = folded(query);
+    async page(db: Kysely<Database>, request: ListQuery): Promise<ListPage> {
+      const q = folded(request);
       const keys = sortKeys(q.sort);
       const after = q.after ? positionOf(q.after, keys) : undefined;
       const byDate = await walkByDate(db, q);

@@ -291,6 +291,26 @@ describe('POST /api/import: Markdown files in a zip', () => {
     expect(notes.get('Only')).toMatchObject({ content: '', text_content: '' });
   });
 
+  it('gives a label differing only in case from one the user has, or from an earlier one, that spelling', async () => {
+    const { token, id } = await t.signup();
+    await t.http
+      .post('/api/notes')
+      .set('authorization', token)
+      .send({ note: { title: 'mine', tags: ['Shopping'] } })
+      .expect(201);
+    const res = await importZip(
+      token,
+      await zipOf([
+        { name: 'a.md', data: '---\nlabels: [SHOPPING, Trip]\n---\nx\n' },
+        { name: 'b.md', data: '---\nlabels: [shopping, TRIP, trip]\n---\ny\n' },
+      ]),
+    );
+    expect(res.body).toEqual({ imported: 2, alreadyImported: 0, skipped: [] });
+    const notes = await byTitle(id);
+    expect(JSON.parse(notes.get('a')!.tags)).toEqual(['Shopping', 'Trip']);
+    expect(JSON.parse(notes.get('b')!.tags)).toEqual(['Shopping', 'Trip']);
+  });
+
   it('lists every file it leaves out, with the reason', async () => {
     const { token } = await t.signup();
     const res = await importZip(

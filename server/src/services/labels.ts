@@ -54,6 +54,31 @@ export async function checkNoteLabels(
   }
 }
 
+/**
+ * Labels of imported notes as the user's labels: a label differing only in letter case from one
+ * the user has (or from one met earlier in the import) takes that spelling, so an import adds no
+ * second spelling of a label (a file is taken whole, never refused for it).
+ */
+export async function unifyImportedLabels(
+  tx: StoreTransaction,
+  userId: string,
+  notes: readonly NoteRecord[],
+): Promise<void> {
+  if (notes.every((note) => note.tags.length === 0)) return;
+  const spelling = new Map<string, string>();
+  for (const label of (await tx.notes.everyLabel(userId)).sort()) {
+    if (!spelling.has(labelKey(label))) spelling.set(labelKey(label), label);
+  }
+  for (const note of notes) {
+    const tags = note.tags.map((tag) => {
+      const key = labelKey(tag);
+      if (!spelling.has(key)) spelling.set(key, tag);
+      return spelling.get(key)!;
+    });
+    note.tags = [...new Set(tags)];
+  }
+}
+
 const labelNotFound = (label: string, field: string) =>
   new AppError('NOT_FOUND', `No note carries the label ${JSON.stringify(label)}`, field);
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { AppError, badInput } from '../../errors';
 import { emptyNote, type NoteRecord, type Store } from '../../store';
 import { now } from '../clock';
+import { unifyImportedLabels } from '../labels';
 import { cleanNoteFields } from '../note-fields';
 import { looksLikeJotterExport, readJotterExport } from './jotter-export';
 import { looksLikeKeepNote, readKeepNote } from './keep';
@@ -200,6 +201,7 @@ export function importService(store: Store) {
         fresh = fresh.filter((r) => !r.sourceId || !mine.has(r.sourceId));
       }
       const records = fresh.map((r) => r.record);
+      await unifyImportedLabels(tx, userId, records);
       await tx.notes.insertMany(userId, records);
       if (records.length > 0) {
         await tx.events.appendMany(

@@ -5,6 +5,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Client } from 'pg';
 
+import { foldCase } from '../server/src/store';
 import { root, startJotter, startMedian, type RunningServer } from './lib/server';
 import { seedPostgres, seedSources, seedSqlite, type SeedPlan, type SeedResult } from './lib/seed';
 import { quantile, timeRuns, type Figure } from './lib/stats';
@@ -86,18 +87,20 @@ async function graphqlSearchOnce(
   return body.data.notes.totalCount ?? body.data.notes.nodes.length;
 }
 
-/** The pre-index query: the same filter as a plain scan, page then count, as the store ran it. */
+/**
+ * The pre-index query: the same filter as a plain scan, page then count, as the store ran it
+ * (over the folded columns with the query folded: search forgives case, store/search-text.ts).
+ */
 function scanSql(c: SearchCase, dialect: 'sqlite' | 'postgres', userId: string) {
+  const needle = foldCase(c.search);
   const params: unknown[] = [];
   const p = (value: unknown) => {
     params.push(value);
     return dialect === 'sqlite' ? '?' : `$${params.length}`;
   };
   const has = (col: string) =>
-    dialect === 'sqlite'
-      ? `instr(${col}, ${p(c.search)}) > 0`
-      : `strpos(${col}, ${p(c.search)}) > 0`;
-  let where = `where user_id = ${p(userId)} and location = 'notes' and (${has('title')} or ${has('text_content')})`;
+    dialect === 'sqlite' ? `instr(${col}, ${p(needle)}) > 0` : `strpos(${col}, ${p(needle)}) > 0`;
+  let where = `where user_id = ${p(userId)} and location = 'notes' and (${has('search_title')} or ${has('search_text')})`;
   if (c.tags) {
     where += ` and exists (select 1 from note_tags t where t.note_id = notes.id and t.user_id = ${p(userId)} and t.tag = ${p(c.tags[0])})`;
   }

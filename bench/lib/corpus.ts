@@ -1,4 +1,4 @@
-import { htmlToText, sanitizeRichText, stripMarkup } from '../../server/src/services/sanitize';
+import { htmlToText, plainText, sanitizeRichText } from '../../server/src/services/sanitize';
 // The seeded generator (mulberry32) the reliability tests use: the same seed gives the same corpus.
 import { random as rng } from '../../test/support/listen';
 
@@ -114,7 +114,7 @@ export function noteGenerator(seed: number, vocabularySize = 60_000) {
       for (let i = 0; i < tagCount; i += 1) tags.add(labels[Math.floor(random() * labels.length)]!);
       const content = sanitizeRichText(paragraphs.join(''));
       return {
-        title: stripMarkup(title).trim(),
+        title: plainText(title).trim(),
         content,
         text_content: htmlToText(content),
         color: colors[Math.floor(random() * colors.length)]!,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Client } from 'pg';
 
-import { openStore } from '../../server/src/store';
+import { foldCase, openStore } from '../../server/src/store';
 import { noteGenerator, type GeneratedNote } from './corpus';
 
 /** A seeded user: id and email, for signing a token. */
@@ -39,7 +39,12 @@ export function seedSources(root: string): string[] {
     .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
     .sort()
     .map((file) => `${migrations}/${file}`);
-  return ['bench/lib/corpus.ts', 'bench/lib/seed.ts', ...migrationFiles];
+  return [
+    'bench/lib/corpus.ts',
+    'bench/lib/seed.ts',
+    'server/src/store/search-text.ts',
+    ...migrationFiles,
+  ];
 }
 
 const start = Date.parse('2020-01-01T00:00:00.000Z');
@@ -64,6 +69,9 @@ function* rows(plan: SeedPlan, users: SeededUser[]) {
           title: note.title,
           content: note.content,
           text_content: note.text_content,
+          // What the store writes beside them for search (server/src/store/search-text.ts).
+          search_title: foldCase(note.title),
+          search_text: foldCase(note.text_content),
           color: note.color,
           priority: note.priority,
           tags: JSON.stringify(note.tags),
@@ -117,8 +125,8 @@ export async function seedSqlite(file: string, plan: SeedPlan): Promise<SeedResu
      values (@id, @email, @email_key, @first_name, @last_name, @password_hash, @token_version, @created_at, @updated_at)`,
   );
   const insertNote = db.prepare(
-    `insert into notes (id, user_id, title, content, text_content, color, priority, tags, location, previous_location, created_at, updated_at)
-     values (@id, @user_id, @title, @content, @text_content, @color, @priority, @tags, @location, @previous_location, @created_at, @updated_at)`,
+    `insert into notes (id, user_id, title, content, text_content, search_title, search_text, color, priority, tags, location, previous_location, created_at, updated_at)
+     values (@id, @user_id, @title, @content, @text_content, @search_title, @search_text, @color, @priority, @tags, @location, @previous_location, @created_at, @updated_at)`,
   );
   const insertTag = db.prepare('insert into note_tags (note_id, user_id, tag) values (?, ?, ?)');
   const wordFrequency = new Map<string, number>();
@@ -184,6 +192,8 @@ export async function seedPostgres(url: string, plan: SeedPlan): Promise<SeedRes
       'title',
       'content',
       'text_content',
+      'search_title',
+      'search_text',
       'color',
       'priority',
       'tags',
@@ -196,7 +206,7 @@ export async function seedPostgres(url: string, plan: SeedPlan): Promise<SeedRes
     const flush = async () => {
       await client.query(
         `insert into notes (${columns.join(', ')})
-         select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::text[], $9::text[], $10::text[], $11::text[])`,
+         select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[], $10::text[], $11::text[], $12::text[], $13::text[])`,
         columns.map((c) => notes[c]),
       );
       await client.query(

@@ -47,6 +47,8 @@ export const messages = {
   invalidToken: 'The token is invalid. Unauthorized access error.',
   emailExists: 'Unprocessable Entity. Email Already Exists.',
   labelEmpty: "Label Name Can't Be Empty",
+  /** A note with neither a title nor a body (a departure from the spec: a title alone is a note). */
+  noteEmpty: 'Please Add Something In The Note',
   /** The spec writes "Exisits"; Jotter spells it right, as its client's toast does. */
   labelExists: (label: string) => `${label} Already Exists`,
 } as const;

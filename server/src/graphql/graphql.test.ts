@@ -247,9 +247,13 @@ describe('notes', () => {
     const own = await createTestApp();
     try {
       const { token: tk } = await own.signup();
-      await own.graphql(`mutation { addNote(input: { tags: ["b", "a"] }) { id } }`, {}, tk);
+      await own.graphql(
+        `mutation { addNote(input: { title: "1", tags: ["b", "a"] }) { id } }`,
+        {},
+        tk,
+      );
       const arch = await own.graphql<{ addNote: { id: string } }>(
-        `mutation { addNote(input: { tags: ["c", "a"] }) { id } }`,
+        `mutation { addNote(input: { title: "2", tags: ["c", "a"] }) { id } }`,
         {},
         tk,
       );
@@ -259,7 +263,7 @@ describe('notes', () => {
         tk,
       );
       const trashed = await own.graphql<{ addNote: { id: string } }>(
-        `mutation { addNote(input: { tags: ["zzz"] }) { id } }`,
+        `mutation { addNote(input: { title: "3", tags: ["zzz"] }) { id } }`,
         {},
         tk,
       );

@@ -267,6 +267,73 @@ describe('POST /api/import: Markdown files in a zip', () => {
 
     expect(notes.get('Journal entry')!.content).toBe('<p>No front matter, just <em>text</em>.</p>');
   });
+
+  it('does not repeat the title when it is also the first heading', async () => {
+    const { token, id } = await t.signup();
+    const res = await importZip(
+      token,
+      await zipOf([
+        { name: 'a/front.md', data: '---\ntitle: Groceries\n---\n# Groceries\n\nMilk\n' },
+        { name: 'a/Trip plan.md', data: '## Trip  plan\nPack the *tent*\n' },
+        { name: 'a/styled.md', data: '---\ntitle: Ship it\n---\n# **Ship** it\n\nNow\n' },
+        { name: 'a/other.md', data: '---\ntitle: Plan\n---\n# Goals\n\n# Plan\n' },
+        { name: 'a/later.md', data: '---\ntitle: Later\n---\nIntro\n\n# Later\n' },
+        { name: 'a/Only.md', data: '# Only\n' },
+      ]),
+    );
+    expect(res.body).toEqual({ imported: 6, alreadyImported: 0, skipped: [] });
+    const notes = await byTitle(id);
+    expect(notes.get('Groceries')!.content).toBe('<p>Milk</p>');
+    expect(notes.get('Trip plan')!.content).toBe('<p>Pack the <em>tent</em></p>');
+    expect(notes.get('Ship it')!.content).toBe('<p>Now</p>');
+    expect(notes.get('Plan')!.content).toBe('<h1>Goals</h1><h1>Plan</h1>');
+    expect(notes.get('Later')!.content).toBe('<p>Intro</p><h1>Later</h1>');
+    expect(notes.get('Only')).toMatchObject({ content: '', text_content: '' });
+  });
+
+  it('gives a label differing only in case from one the user has, or from an earlier one, that spelling', async () => {
+    const { token, id } = await t.signup();
+    await t.http
+      .post('/api/notes')
+      .set('authorization', token)
+      .send({ note: { title: 'mine', tags: ['Shopping'] } })
+      .expect(201);
+    const res = await importZip(
+      token,
+      await zipOf([
+        { name: 'a.md', data: '---\nlabels: [SHOPPING, Trip]\n---\nx\n' },
+        { name: 'b.md', data: '---\nlabels: [shopping, TRIP, trip]\n---\ny\n' },
+      ]),
+    );
+    expect(res.body).toEqual({ imported: 2, alreadyImported: 0, skipped: [] });
+    const notes = await byTitle(id);
+    expect(JSON.parse(notes.get('a')!.tags)).toEqual(['Shopping', 'Trip']);
+    expect(JSON.parse(notes.get('b')!.tags)).toEqual(['Shopping', 'Trip']);
+  });
+
+  it('lists every file it leaves out, with the reason', async () => {
+    const { token } = await t.signup();
+    const res = await importZip(
+      token,
+      await zipOf([
+        { name: 'notes/a.md', data: 'text' },
+        { name: 'notes/readme.txt', data: 'not Markdown' },
+        { name: 'notes/page.html', data: '<p>x</p>' },
+        { name: 'notes/photo.png', data: Buffer.from([0x89, 0x50]) },
+        { name: '__MACOSX/notes/._a.md', data: 'x' },
+      ]),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      imported: 1,
+      alreadyImported: 0,
+      skipped: [
+        { file: 'notes/readme.txt', reason: expect.stringMatching(/^not a note file/) },
+        { file: 'notes/page.html', reason: expect.stringMatching(/^not a note file/) },
+        { file: 'notes/photo.png', reason: expect.stringMatching(/^a picture or other media/) },
+      ],
+    });
+  });
 });
 
 describe('POST /api/import: a Jotter JSON export', () => {

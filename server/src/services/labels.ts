@@ -1,16 +1,83 @@
 import { z } from 'zod';
 
 import { AppError, badInput, fromZodIssues, hasNul, messages, nulMessage } from '../errors';
-import type { NoteRecord, Store, StoreTransaction } from '../store';
+import { foldCase, type NoteRecord, type Store, type StoreTransaction } from '../store';
 import { now } from './clock';
 import { characters, limits } from './note-fields';
-import { stripMarkup } from './sanitize';
+import { plainText } from './sanitize';
 
 /** A blank label, in the spec's words (not prefixed with the field: the client shows it as is). */
 const emptyLabel = (field: string) => new AppError('BAD_USER_INPUT', messages.labelEmpty, field);
 
-/** A label the caller's notes already carry, in the spec's words. */
-const labelExists = (label: string) => new AppError('CONFLICT', messages.labelExists(label), 'to');
+/** A label the caller's notes already carry, in the spec's words (with the label as typed). */
+const labelExists = (label: string, field: string) =>
+  new AppError('CONFLICT', messages.labelExists(label), field);
+
+/**
+ * Labels that differ only in letter case are one label for the duplicate check (DESIGN.md,
+ * "Deliberate departures"), compared as search compares text (foldCase).
+ */
+const labelKey = (label: string): string => foldCase(label);
+
+/**
+ * Refuses a label new to a note (not among `current`, its labels before) that differs only in
+ * letter case from a label of the user's notes and archive (the labels the user sees), or from
+ * another of `tags`: "{label} Already Exists". A label spelled exactly as one the user has is
+ * that label, and fine. Only a note's new labels are checked, so a note keeps labels it had
+ * before this rule. Cheap at 100,000 notes: the user's distinct labels come from the label
+ * index, and the notes shown are asked about only when a label is spelled two ways.
+ */
+export async function checkNoteLabels(
+  tx: StoreTransaction,
+  userId: string,
+  tags: readonly string[],
+  current: readonly string[],
+): Promise<void> {
+  if (tags.every((tag) => current.includes(tag))) return;
+  const known = new Set([...(await tx.notes.everyLabel(userId)), ...current]);
+  const earlier = new Map<string, string>();
+  for (const tag of tags) {
+    const key = labelKey(tag);
+    const isNew = !current.includes(tag);
+    const before = earlier.get(key);
+    if (isNew && before !== undefined && before !== tag) throw labelExists(tag, 'tags');
+    earlier.set(key, tag);
+    if (!isNew) continue;
+    const twins = [...known].filter((other) => other !== tag && labelKey(other) === key);
+    // Both spellings already shown (kept from before this rule): the one typed is a label.
+    if (twins.length === 0 || (await tx.notes.labelShown(userId, tag))) continue;
+    for (const other of twins) {
+      if (current.includes(other) || (await tx.notes.labelShown(userId, other))) {
+        throw labelExists(tag, 'tags');
+      }
+    }
+  }
+}
+
+/**
+ * Labels of imported notes as the user's labels: a label differing only in letter case from one
+ * the user has (or from one met earlier in the import) takes that spelling, so an import adds no
+ * second spelling of a label (a file is taken whole, never refused for it).
+ */
+export async function unifyImportedLabels(
+  tx: StoreTransaction,
+  userId: string,
+  notes: readonly NoteRecord[],
+): Promise<void> {
+  if (notes.every((note) => note.tags.length === 0)) return;
+  const spelling = new Map<string, string>();
+  for (const label of (await tx.notes.everyLabel(userId)).sort()) {
+    if (!spelling.has(labelKey(label))) spelling.set(labelKey(label), label);
+  }
+  for (const note of notes) {
+    const tags = note.tags.map((tag) => {
+      const key = labelKey(tag);
+      if (!spelling.has(key)) spelling.set(key, tag);
+      return spelling.get(key)!;
+    });
+    note.tags = [...new Set(tags)];
+  }
+}
 
 const labelNotFound = (label: string, field: string) =>
   new AppError('NOT_FOUND', `No note carries the label ${JSON.stringify(label)}`, field);
@@ -31,11 +98,11 @@ function existingLabel(value: unknown, field: string): string {
   return parsed.data;
 }
 
-/** A new label, cleaned like the spec's editor does: plain text, trimmed, not blank. */
+/** A new label, cleaned like the spec's editor does: plain text as typed, trimmed, not blank. */
 function newLabel(value: unknown, field: string): string {
   const parsed = labelText.safeParse(value);
   if (!parsed.success) throw fromZodIssues(parsed.error.issues, field);
-  const label = stripMarkup(parsed.data).trim();
+  const label = plainText(parsed.data).trim();
   if (label.length === 0) throw emptyLabel(field);
   if (characters(label) > limits.label) {
     throw badInput(field, `must be at most ${limits.label} characters`);
@@ -76,14 +143,19 @@ export function labelsService(store: Store) {
     list: (userId: string): Promise<string[]> => store.notes.labels(userId),
 
     /**
-     * Renames `from` to `to` on every note of the user. `to` may not be on any of them already
-     * (the labels would merge with no way back); `from` must be on at least one.
+     * Renames `from` to `to` on every note of the user. `to` may not be on any of them already,
+     * in any letter case (the labels would merge with no way back), but `from` may change only
+     * its case; `from` must be on at least one note.
      */
     async rename(userId: string, from: unknown, to: unknown): Promise<string[]> {
       const old = existingLabel(from, 'from');
       const label = newLabel(to, 'to');
       return store.transaction(async (tx) => {
-        if (await tx.notes.hasLabel(userId, label)) throw labelExists(label);
+        // The same label spelled otherwise is there already; `from` itself may change its case.
+        const taken = (await tx.notes.everyLabel(userId)).some(
+          (other) => labelKey(other) === labelKey(label) && (other !== old || label === old),
+        );
+        if (taken) throw labelExists(label, 'to');
         const notes = await tx.notes.labelledForWrite(userId, old);
         if (notes.length === 0) throw labelNotFound(old, 'from');
         return relabel(tx, userId, notes, (tags) => tags.map((t) => (t === old ? label : t)));

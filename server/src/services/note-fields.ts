@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { badInput, fromZodIssues } from '../errors';
 import { clientFields, initialValue, type ClientField, type NoteChanges } from '../store';
-import { htmlToText, sanitizeRichText, stripMarkup } from './sanitize';
+import { htmlToText, plainText, sanitizeRichText } from './sanitize';
 
 export const limits = {
   title: 500,
@@ -69,7 +69,7 @@ const cleaners: {
   [K in ClientField]?: (value: NonNullable<Parsed[K]>, changes: NoteChanges) => void;
 } = {
   title(value, changes) {
-    const title = stripMarkup(value).trim();
+    const title = plainText(value).trim();
     if (characters(title) > limits.title)
       throw badInput('title', `must be at most ${limits.title} characters`);
     changes.title = title;
@@ -79,7 +79,7 @@ const cleaners: {
     changes.textContent = htmlToText(changes.content);
   },
   tags(value, changes) {
-    changes.tags = [...new Set(value.map(stripMarkup))].filter((t) => t.trim().length > 0);
+    changes.tags = [...new Set(value.map((t) => plainText(t).trim()))].filter((t) => t.length > 0);
   },
 };
 

@@ -5,6 +5,7 @@ import {
   VersionConflictError,
   badInput,
   hasNul,
+  messages,
   noteNotFound,
   nulMessage,
 } from '../errors';
@@ -25,6 +26,7 @@ import {
 } from '../store';
 import { now, timestamps, type Clock } from './clock';
 import { decodeCursor, encodeCursor } from './cursor';
+import { checkNoteLabels } from './labels';
 import { characters, cleanNoteFields, limits } from './note-fields';
 
 export { clientFields, noteFields } from '../store';
@@ -174,6 +176,15 @@ const changesNothing = (note: NoteRecord, changes: NoteChanges) =>
       : value === current;
   });
 
+/**
+ * True for a note with neither a title nor a body (no text, no image): not a note. A title alone
+ * is one, as in Keep (DESIGN.md, "Deliberate departures").
+ */
+const isBlank = (note: Pick<NoteRecord, 'title' | 'content' | 'textContent'>) =>
+  note.title.trim() === '' && note.textContent.trim() === '' && !/<img\b/i.test(note.content);
+
+const blankNote = () => new AppError('BAD_USER_INPUT', messages.noteEmpty, 'content');
+
 /** Reads a note inside a writing transaction, locked so a concurrent writer waits for us. */
 async function findForWrite(
   tx: StoreTransaction,
@@ -284,6 +295,7 @@ export function notesService(store: Store, options: NotesOptions = {}) {
         ...emptyNote({ id: crypto.randomUUID(), location, createdAt: at, updatedAt: at }),
         ...changes,
       };
+      if (isBlank(note)) throw blankNote();
       return store.transaction(async (tx) => {
         if (key !== undefined) {
           const claimed = await tx.imports.claim(userId, [{ key, noteId: note.id }], at);
@@ -293,6 +305,7 @@ export function notesService(store: Store, options: NotesOptions = {}) {
             return checked(await tx.notes.find(userId, earlier), earlier);
           }
         }
+        await checkNoteLabels(tx, userId, note.tags, []);
         await tx.notes.insert(userId, note);
         await recordChange(tx, userId, note.id, 'UPSERTED', at);
         return note;
@@ -337,6 +350,9 @@ export function notesService(store: Store, options: NotesOptions = {}) {
         // Not a change: no new version (which would make other devices' edits conflict), no
         // event, no revision; the note as it is.
         if (changesNothing(note, changes)) return note;
+        const touchesText = changes.title !== undefined || changes.content !== undefined;
+        if (touchesText && isBlank({ ...note, ...changes })) throw blankNote();
+        if (changes.tags) await checkNoteLabels(tx, userId, changes.tags, note.tags);
         const at = stamp();
         if (changesText(note, changes)) await keepRevision(tx, userId, note, at, true);
         const stamped = { ...changes, updatedAt: at };

@@ -1,4 +1,4 @@
-import { htmlToText, sanitizeRichText, stripMarkup } from './sanitize';
+import { htmlToText, plainText, sanitizeRichText } from './sanitize';
 
 describe('sanitizeRichText', () => {
   it('keeps what the editor makes', () => {
@@ -103,13 +103,18 @@ describe('htmlToText', () => {
   });
 });
 
-describe('stripMarkup', () => {
-  it('drops markup from plain-text fields, even when entity-encoded', () => {
-    expect(stripMarkup('<img src=x onerror=alert(1)>Hi')).toBe('Hi');
-    expect(stripMarkup('&lt;script&gt;alert(1)&lt;/script&gt;')).not.toMatch(/<script/);
+describe('plainText', () => {
+  it('keeps what looks like markup as the characters typed', () => {
+    expect(plainText('Use <b> for bold')).toBe('Use <b> for bold');
+    expect(plainText(`Tom & Jerry's <b>"best"</b>`)).toBe(`Tom & Jerry's <b>"best"</b>`);
+    expect(plainText('<script>alert(1)</script>')).toBe('<script>alert(1)</script>');
+    expect(plainText('&lt;b&gt; &amp;')).toBe('&lt;b&gt; &amp;');
   });
-  it('leaves ordinary text alone', () => {
-    expect(stripMarkup('a < b & c > d')).toBe('a < b & c > d');
-    expect(stripMarkup('Plain title')).toBe('Plain title');
+  it('drops control characters, a line break or a tab becoming a space', () => {
+    expect(plainText('a\u0000b\u0007c\u007fd\u009fe')).toBe('abcde');
+    expect(plainText('one\ntwo\tthree\r\nfour')).toBe('one two three  four');
+  });
+  it('leaves other text alone, emoji and accents included', () => {
+    expect(plainText('Été 🎉 a < b')).toBe('Été 🎉 a < b');
   });
 });

@@ -114,14 +114,12 @@ export function htmlToText(html: string): string {
     .join('\n');
 }
 
-/** Plain-text fields (titles, labels): any markup is dropped, the text kept as text. */
-export function stripMarkup(value: string): string {
-  let text = withoutNul(value);
-  // Decoding entities can reveal markup (`&lt;script&gt;`): strip until nothing changes.
-  for (let round = 0; round < 4 && /[<>&]/.test(text); round += 1) {
-    const next = htmlToText(sanitizeHtml(text, { allowedTags: [], allowedAttributes: {} }));
-    if (next === text) break;
-    text = next.replace(/\n/g, ' ');
-  }
-  return text;
+/**
+ * Plain-text fields (titles, labels), kept as typed: markup-like text such as `<b>` or `&` stays
+ * the characters it is (escaping is each renderer's job: React, the export writers). Only control
+ * characters go: a line break or a tab becomes a space (a title or a label is one line), any
+ * other (the NUL character among them, see withoutNul) is dropped.
+ */
+export function plainText(value: string): string {
+  return value.replace(/[\t\n\v\f\r]/g, ' ').replace(/\p{Cc}/gu, '');
 }

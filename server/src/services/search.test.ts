@@ -1,6 +1,9 @@
 import { createTestApp, type TestApp } from '../test-support/app';
 
-/** Spec §9 semantics of search, sort and filter, run in the database (SQLite, or PostgreSQL with TEST_DATABASE_URL). */
+/**
+ * Spec §9 semantics of search, sort and filter, run in the database (SQLite, or PostgreSQL with
+ * TEST_DATABASE_URL); search forgives letter case (DESIGN.md, "Deliberate departures").
+ */
 let t: TestApp;
 let token: string;
 
@@ -40,15 +43,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('search', () => {
-  it('is a case-sensitive substring of the title or the plain text', async () => {
-    expect(await titles({ search: 'milk' })).toEqual(['delta milk', 'beta']);
-    expect(await titles({ search: 'Milk' })).toEqual(['Alpha plan']);
-    expect(await titles({ search: 'ALPHA' })).toEqual(['Epsilon']);
-    expect(await titles({ search: 'Alpha' })).toEqual(['Alpha plan']);
+  it('is a substring of the title or the plain text, whatever the letter case', async () => {
+    expect(await titles({ search: 'milk' })).toEqual(['delta milk', 'beta', 'Alpha plan']);
+    expect(await titles({ search: 'Milk' })).toEqual(['delta milk', 'beta', 'Alpha plan']);
+    expect(await titles({ search: 'ALPHA' })).toEqual(['Epsilon', 'Alpha plan']);
+    expect(await titles({ search: 'aLpHa PlAn' })).toEqual(['Alpha plan']);
+    expect(await titles({ search: 'mi' })).toEqual(['delta milk', 'beta', 'Alpha plan']);
+    expect(await titles({ search: 'milks' })).toEqual([]);
   });
 
   it('is trimmed; an empty or blank query shows all', async () => {
-    expect(await titles({ search: '  milk  ' })).toEqual(['delta milk', 'beta']);
+    expect(await titles({ search: '  milk  ' })).toEqual(['delta milk', 'beta', 'Alpha plan']);
     expect(await titles({ search: '   ' })).toHaveLength(5);
     expect(await titles({ search: '' })).toHaveLength(5);
   });
@@ -70,7 +75,7 @@ describe('search', () => {
     };
     const withCount = await ask('nodes { title } totalCount pageInfo { hasNextPage }');
     const without = await ask('nodes { title } pageInfo { hasNextPage }');
-    expect(withCount.totalCount).toBe(2);
+    expect(withCount.totalCount).toBe(3);
     expect(without).toEqual({ nodes: withCount.nodes, pageInfo: { hasNextPage: true } });
   });
 
@@ -170,7 +175,73 @@ describe('filter and sort', () => {
       token,
     );
     expect(await titles({ search: 'milk', tags: ['work'] }, 'archives')).toEqual(['archived milk']);
-    expect(await titles({ search: 'milk' })).toEqual(['delta milk', 'beta']);
+    expect(await titles({ search: 'milk' })).toEqual(['delta milk', 'beta', 'Alpha plan']);
+  });
+});
+
+/**
+ * Unicode case folding, the client's offline search's cases too
+ * (client/src/features/notes/cache/note-rules.test.ts): both fold alike.
+ */
+describe('search folds case as the client does', () => {
+  let own: TestApp;
+  let ownToken: string;
+  const texts = [
+    'Groceries',
+    'my groceries',
+    'Hauptstraße 5',
+    'HAUPTSTRASSE 5',
+    'un été chaud',
+    'UN ÉTÉ CHAUD',
+    'στην οδος',
+    'KARL',
+    'A.B',
+    'axb',
+  ];
+
+  beforeAll(async () => {
+    own = await createTestApp();
+    ({ token: ownToken } = await own.signup());
+    for (const [i, text] of texts.entries()) {
+      // Half in titles, half in the plain text: search reads both.
+      const input = i % 2 ? { title: `n${i}`, content: `<p>${text}</p>` } : { title: text };
+      const res = await own.graphql(
+        `mutation($input: NoteInput!) { addNote(input: $input) { id } }`,
+        { input },
+        ownToken,
+      );
+      expect(res.errors).toBeUndefined();
+    }
+  });
+  afterAll(() => own.close());
+
+  const found = async (search: string): Promise<string[]> => {
+    const res = await own.graphql<{
+      notes: { nodes: Array<{ title: string; textContent: string }> };
+    }>(
+      `query($filter: NoteFilter) { notes(filter: $filter, first: 100) { nodes { title textContent } } }`,
+      { filter: { search } },
+      ownToken,
+    );
+    expect(res.errors).toBeUndefined();
+    return res.data!.notes.nodes.map((n) => n.textContent || n.title).sort();
+  };
+
+  it.each([
+    ['groceries', ['Groceries', 'my groceries']],
+    ['GROCERIES', ['Groceries', 'my groceries']],
+    ['STRASSE', ['HAUPTSTRASSE 5', 'Hauptstraße 5']],
+    ['straße', ['HAUPTSTRASSE 5', 'Hauptstraße 5']],
+    ['ÉTÉ', ['UN ÉTÉ CHAUD', 'un été chaud']],
+    ['été', ['UN ÉTÉ CHAUD', 'un été chaud']],
+    ['e\u0301te\u0301', ['UN ÉTÉ CHAUD', 'un été chaud']],
+    ['ΟΔΟΣ', ['στην οδος']],
+    ['ka', ['KARL']],
+    ['a.b', ['A.B']],
+    ['ete', []],
+    ['groceriez', []],
+  ])('%j finds %j', async (search, titles) => {
+    expect(await found(search)).toEqual([...titles].sort());
   });
 });
 

@@ -8,6 +8,7 @@ export {
   noteFields,
   noteShape,
 } from './note-shape';
+export { foldCase } from './search-text';
 export type { GivenField, Setter, Storage, StorageKind } from './note-shape';
 export type * from './records';
 export type * from './repositories';

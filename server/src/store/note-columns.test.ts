@@ -1,10 +1,12 @@
 import { testDatabase } from '../test-support/database';
 import { openDatabase, type DatabaseHandle } from './database';
 import { columnOf, noteFields, noteShape, type StorageKind } from './note-shape';
+import { searchColumns } from './search-text';
 
 /**
- * The `notes` table's row type is derived from the note shape (note-shape.ts), not read from the
- * database: this checks that the migrations make exactly those columns, on SQLite and (with
+ * The `notes` table's row type is derived from the note shape (note-shape.ts) and the folded
+ * copies search reads (search-text.ts), not read from the database: this checks that the
+ * migrations make exactly those columns, on SQLite and (with
  * TEST_DATABASE_URL) PostgreSQL.
  */
 
@@ -40,9 +42,9 @@ async function notesTable() {
   return notes;
 }
 
-it('has a column per declared field, and the owner: no more, no fewer', async () => {
+it('has a column per declared field, the owner and the search columns: no more, no fewer', async () => {
   const notes = await notesTable();
-  const declared = ['user_id', ...noteFields.map(columnOf)];
+  const declared = ['user_id', ...noteFields.map(columnOf), ...searchColumns];
   expect(notes.columns.map((c) => c.name).sort()).toEqual(declared.sort());
 });
 
@@ -56,6 +58,7 @@ it('lets a column hold null exactly when its field may be null', async () => {
   );
   const expected = Object.fromEntries([
     ['user_id', false],
+    ...searchColumns.map((c) => [c, false]),
     ...noteFields
       .filter((f) => f !== 'id')
       .map((f) => [columnOf(f), nullable[noteShape[f].storage]]),

@@ -1,9 +1,10 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 
 import type { Dialect } from './database';
-import { priorityRank, storedFlag, toNoteRecord } from './note-rows';
+import { priorityRank, readColumns, storedFlag, toNoteRecord } from './note-rows';
 import type { CursorKey, ListFilter, ListPage, ListQuery, SortOrder } from './records';
-import type { Database, NoteRow } from './schema';
+import type { Database, NoteFieldsRow as NoteRow } from './schema';
+import { foldCase } from './search-text';
 
 interface SortKey {
   expr: RawBuilder<unknown>;
@@ -120,8 +121,9 @@ export function listQueries(dialect: Dialect) {
       : sql<SqlBool>`instr(${sql.ref(column)}, ${needle}) > 0`;
 
   /**
-   * A case-sensitive substring of the title or the plain text, as two conditions: `narrow`, the
-   * notes a trigram index names (queries of three characters or more: FTS5 on SQLite, pg_trgm on
+   * A substring of the title or the plain text, whatever the letter case: `needle`, folded
+   * (search-text.ts), in the note's folded title or text. As two conditions: `narrow`, the notes
+   * a trigram index names (queries of three characters or more: FTS5 on SQLite, pg_trgm on
    * PostgreSQL), and `decide`, the exact test. On PostgreSQL the index serves the exact test
    * itself; on SQLite the index only narrows and instr() decides; a shorter query scans the
    * user's list. `filtered` puts `decide` after every cheaper condition, so SQLite reads the text
@@ -131,12 +133,12 @@ export function listQueries(dialect: Dialect) {
     needle: string,
     walkByDate = false,
   ): { narrow?: RawBuilder<SqlBool>; decide: RawBuilder<SqlBool> } {
-    const scan = sql<SqlBool>`(${contains('notes.title', needle)} or ${contains('notes.text_content', needle)})`;
+    const scan = sql<SqlBool>`(${contains('notes.search_title', needle)} or ${contains('notes.search_text', needle)})`;
     if ([...needle].length < trigramLength) return { decide: scan };
     if (dialect === 'postgres') {
       const pattern = likeAnywhere(needle);
       return {
-        decide: sql<SqlBool>`(notes.title like ${pattern} or notes.text_content like ${pattern})`,
+        decide: sql<SqlBool>`(notes.search_title like ${pattern} or notes.search_text like ${pattern})`,
       };
     }
     // Unary + stops SQLite from fetching the candidates by rowid: it then walks the user's
@@ -209,6 +211,10 @@ export function listQueries(dialect: Dialect) {
     return query;
   }
 
+  /** The query with its search folded, as the folded columns it is compared with. */
+  const folded = <Q extends ListFilter>(q: Q): Q =>
+    q.search ? { ...q, search: foldCase(q.search) } : q;
+
   /** Each note's cursor key: its run, then its value for every sort key. */
   const cursorKey = (keys: SortKey[]) => (row: NoteRow) => [
     row.pinned ? 1 : 0,
@@ -222,7 +228,8 @@ export function listQueries(dialect: Dialect) {
      * unpinned notes as the page still has room for; one starting among the unpinned reads only
      * those. So each read is `pinned = ?` then the order, which one index serves.
      */
-    async page(db: Kysely<Database>, q: ListQuery): Promise<ListPage> {
+    async page(db: Kysely<Database>, request: ListQuery): Promise<ListPage> {
+      const q = folded(request);
       const keys = sortKeys(q.sort);
       const after = q.after ? positionOf(q.after, keys) : undefined;
       const byDate = await walkByDate(db, q);
@@ -232,7 +239,7 @@ export function listQueries(dialect: Dialect) {
       // stops early, so count() stays separate.
       if (byCandidates(q) && !byDate && !after) {
         let query = filtered(db, q)
-          .selectAll('notes')
+          .select(readColumns)
           .select(sql<number>`count(*) over ()`.as('total_count'))
           .orderBy('notes.pinned', 'desc');
         for (const key of keys) query = query.orderBy(key.expr, key.dir);
@@ -253,7 +260,7 @@ export function listQueries(dialect: Dialect) {
       for (const run of runs) {
         if (rows.length >= q.limit) break;
         let query = filtered(db, q, byDate)
-          .selectAll('notes')
+          .select(readColumns)
           .where('notes.pinned', '=', storedFlag(dialect, run.pinned));
         if (run.after) query = query.where(afterCondition(keys, run.after));
         for (const key of keys) query = query.orderBy(key.expr, key.dir);
@@ -263,7 +270,7 @@ export function listQueries(dialect: Dialect) {
     },
 
     async count(db: Kysely<Database>, q: ListFilter): Promise<number> {
-      const row = await filtered(db, q)
+      const row = await filtered(db, folded(q))
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
         .executeTakeFirstOrThrow();
       return Number(row.n);

@@ -11,7 +11,8 @@ import {
   type Storage,
   type StorageKind,
 } from './note-shape';
-import type { NewNoteRow, NoteRow, NoteRowUpdate } from './schema';
+import type { NewNoteRow, NoteFieldsRow, NoteRowUpdate } from './schema';
+import { foldCase } from './search-text';
 
 /** Priority as stored: 0 none, 1 low, 2 medium, 3 high, so SQL can order by it. */
 const rankOf: Record<PriorityName, number> = { low: 1, medium: 2, high: 3 };
@@ -69,7 +70,15 @@ const changeable = fieldsSetBy('client', 'derived', 'edit').map(mappingOf);
 
 type Loose = Record<string, unknown>;
 
-export function toNoteRecord(row: NoteRow): NoteRecord {
+/**
+ * The columns a read selects: the owner and every field's, never the folded search columns
+ * (search-text.ts), which only the database reads; `notes.`-qualified, for queries with joins.
+ */
+export const readColumns = ['user_id', ...everyField.map((m) => m.column)].map(
+  (column) => `notes.${column}`,
+) as ReadonlyArray<`notes.${keyof NoteFieldsRow}`>;
+
+export function toNoteRecord(row: NoteFieldsRow): NoteRecord {
   const stored = row as unknown as Loose;
   const note: Loose = {};
   for (let i = 0; i < everyField.length; i += 1) {
@@ -85,6 +94,8 @@ export function toNoteRow(userId: string, note: NoteRecord, dialect: Dialect): N
   for (const { field, column, codec } of everyField) {
     row[column] = codec ? codec.write(note[field], dialect) : note[field];
   }
+  row.search_title = foldCase(note.title);
+  row.search_text = foldCase(note.textContent);
   return row as unknown as NewNoteRow;
 }
 
@@ -95,5 +106,7 @@ export function toRowUpdate(changes: NoteChanges, dialect: Dialect): NoteRowUpda
     const value = (changes as Loose)[field];
     if (value !== undefined) update[column] = codec ? codec.write(value as never, dialect) : value;
   }
+  if (changes.title !== undefined) update.search_title = foldCase(changes.title);
+  if (changes.textContent !== undefined) update.search_text = foldCase(changes.textContent);
   return update;
 }

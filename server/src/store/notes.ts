@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 import type { Dialect } from './database';
 import type { ListQueries } from './note-lists';
-import { toNoteRecord, toNoteRow, toRowUpdate } from './note-rows';
+import { readColumns, toNoteRecord, toNoteRow, toRowUpdate } from './note-rows';
 import type { NoteWalkKey } from './records';
 import type { NoteRepository } from './repositories';
 import type { Database } from './schema';
@@ -28,7 +28,7 @@ export function walkQuery(
 ) {
   return db
     .selectFrom('notes')
-    .selectAll()
+    .select(readColumns)
     .where('user_id', '=', userId)
     .$if(after !== undefined, (q) =>
       q.where((eb) =>
@@ -47,7 +47,7 @@ export function noteRepository(
   lists: ListQueries,
 ): NoteRepository {
   const one = (userId: string, id: string) =>
-    db.selectFrom('notes').selectAll().where('user_id', '=', userId).where('id', '=', id);
+    db.selectFrom('notes').select(readColumns).where('user_id', '=', userId).where('id', '=', id);
 
   async function replaceTags(userId: string, id: string, tags: readonly string[]) {
     await db.deleteFrom('note_tags').where('note_id', '=', id).execute();
@@ -67,7 +67,7 @@ export function noteRepository(
     async all(userId, location) {
       const rows = await db
         .selectFrom('notes')
-        .selectAll()
+        .select(readColumns)
         .where('user_id', '=', userId)
         .where('location', '=', location)
         .orderBy('created_at', 'asc')
@@ -84,7 +84,7 @@ export function noteRepository(
       if (ids.length === 0) return [];
       const rows = await db
         .selectFrom('notes')
-        .selectAll()
+        .select(readColumns)
         .where('user_id', '=', userId)
         .where('id', 'in', ids)
         .execute();
@@ -176,7 +176,7 @@ export function noteRepository(
     async allForWrite(userId, location) {
       const rows = await db
         .selectFrom('notes')
-        .selectAll()
+        .select(readColumns)
         .where('user_id', '=', userId)
         .where('location', '=', location)
         .orderBy('created_at', 'asc')
@@ -189,7 +189,7 @@ export function noteRepository(
     async labelledForWrite(userId, label) {
       const rows = await db
         .selectFrom('notes')
-        .selectAll()
+        .select(readColumns)
         .where('user_id', '=', userId)
         .where('id', 'in', (eb) =>
           eb
@@ -205,12 +205,37 @@ export function noteRepository(
       return rows.map(toNoteRecord);
     },
 
-    async hasLabel(userId, label) {
+    async everyLabel(userId) {
+      // A walk from label to label through the (user, tag) index: PostgreSQL has no skip scan,
+      // and a plain distinct would read every label row of the user (100,000s of them).
+      // SQLite skips ahead in the index for a distinct by itself.
+      if (dialect === 'postgres') {
+        const { rows } = await sql<{ tag: string }>`with recursive labels as (
+            (select tag from note_tags where user_id = ${userId} order by tag limit 1)
+            union all
+            select (select n.tag from note_tags n where n.user_id = ${userId} and n.tag > labels.tag
+                    order by n.tag limit 1)
+            from labels where labels.tag is not null
+          ) select tag from labels where tag is not null`.execute(db);
+        return rows.map((r) => r.tag);
+      }
+      const rows = await db
+        .selectFrom('note_tags')
+        .select('tag')
+        .distinct()
+        .where('user_id', '=', userId)
+        .execute();
+      return rows.map((r) => r.tag);
+    },
+
+    async labelShown(userId, label) {
       const row = await db
         .selectFrom('note_tags')
-        .select('note_id')
-        .where('user_id', '=', userId)
-        .where('tag', '=', label)
+        .innerJoin('notes', 'notes.id', 'note_tags.note_id')
+        .select('note_tags.note_id')
+        .where('note_tags.user_id', '=', userId)
+        .where('note_tags.tag', '=', label)
+        .where('notes.location', 'in', ['notes', 'archive'])
         .limit(1)
         .executeTakeFirst();
       return row !== undefined;

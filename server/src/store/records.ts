@@ -80,7 +80,7 @@ export type CursorKey = ReadonlyArray<string | number>;
 export interface ListFilter {
   userId: string;
   location: NoteLocation;
-  /** Already trimmed; empty means no search. Case-sensitive substring of title or plain text. */
+  /** Already trimmed; empty means no search. A substring of title or plain text, any letter case. */
   search?: string;
   /** A note matches when it has any of these labels. */
   tags?: readonly string[];

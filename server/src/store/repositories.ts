@@ -67,8 +67,10 @@ export interface NoteRepository extends NoteReader {
   allForWrite(userId: string, location: NoteLocation): Promise<NoteRecord[]>;
   /** The user's notes carrying `label`, wherever they are, oldest first, each locked. */
   labelledForWrite(userId: string, label: string): Promise<NoteRecord[]>;
-  /** Whether any of the user's notes, wherever it is, carries `label`. */
-  hasLabel(userId: string, label: string): Promise<boolean>;
+  /** The distinct labels of all the user's notes, wherever they are (the trash too). */
+  everyLabel(userId: string): Promise<string[]>;
+  /** Whether a note of the user in the main list or the archive carries `label`. */
+  labelShown(userId: string, label: string): Promise<boolean>;
   /**
    * Notes of any user trashed before `before` (an ISO time), oldest first, at most `limit`: the
    * retention job deletes them. Not scoped by owner: it works for every user.

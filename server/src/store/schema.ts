@@ -2,6 +2,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 import type { NoteColumns } from './note-shape';
 import type { NoteEventKind } from './records';
+import type { SearchColumns } from './search-text';
 
 interface UsersTable {
   id: string;
@@ -19,8 +20,11 @@ interface UsersTable {
   updated_at: string;
 }
 
-/** A note's row: its owner, then a column per field of `noteShape` (note-shape.ts). */
-interface NotesTable extends NoteColumns {
+/**
+ * A note's row: its owner, a column per field of `noteShape` (note-shape.ts), and the folded
+ * texts search reads (search-text.ts).
+ */
+interface NotesTable extends NoteColumns, SearchColumns {
   user_id: string;
 }
 
@@ -80,6 +84,8 @@ export interface Database {
 
 export type UserRow = Selectable<UsersTable>;
 export type NoteRow = Selectable<NotesTable>;
+/** A note's row as the store reads it: its fields (and owner), not the folded search columns. */
+export type NoteFieldsRow = Omit<NoteRow, keyof SearchColumns>;
 export type NoteEventRow = Selectable<NoteEventsTable>;
 export type NoteRevisionRow = Selectable<NoteRevisionsTable>;
 export type NewNoteRow = Insertable<NotesTable>;

@@ -61,7 +61,9 @@ it('merges the index after writes, leaving nothing to merge, and search finds ev
 
     // The control: the same writes made behind the store's back leave segments to merge.
     for (let i = 0; i < 8; i += 1) {
-      sqlite.prepare(`update notes set title = ? where id = ?`).run(`raw ${i}`, notes[i % 5]!.id);
+      sqlite
+        .prepare(`update notes set title = ?, search_title = ? where id = ?`)
+        .run(`Raw ${i}`, `raw ${i}`, notes[i % 5]!.id);
     }
     expect(mergeFindsWork(sqlite)).toBe(true);
   } finally {

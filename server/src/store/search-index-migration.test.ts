@@ -2,11 +2,13 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 
 import { migrationProvider } from './migrations';
+import { foldCase } from './search-text';
 
 /**
- * SQLite's search index, on a database made before migrations 0007 and 0009: a note is
+ * SQLite's search index, on a database made before migrations 0007, 0009 and 0011: a note is
  * re-indexed when its title or text changes, not when an edit sets the same text again, and
- * (0009) a change of one re-indexes that one alone.
+ * (0009) a change of one re-indexes that one alone; (0011) the index holds the folded copies the
+ * store writes beside each text (search-text.ts), the note made before 0011 folded too.
  */
 let sqlite: SQLite.Database;
 let db: Kysely<unknown>;
@@ -47,27 +49,33 @@ const found = (text: string) =>
         `select notes.id from notes where rowid in
            (select rowid >> 1 from notes_search where notes_search match ?)`,
       )
-      .all(`"${text}"`) as { id: string }[]
+      .all(`"${foldCase(text)}"`) as { id: string }[]
   ).map((row) => row.id);
+
+/** An edit of note n1 as the store makes it: each text with its folded copy beside it. */
+function edit(changes: { title?: string; text_content?: string; color?: string }) {
+  const sets: Record<string, string> = { ...changes };
+  if (changes.title !== undefined) sets.search_title = foldCase(changes.title);
+  if (changes.text_content !== undefined) sets.search_text = foldCase(changes.text_content);
+  const columns = Object.keys(sets).map((column) => `${column} = @${column}`);
+  sqlite.prepare(`update notes set ${columns.join(', ')} where id = 'n1'`).run(sets);
+}
 
 it('leaves the index alone when an edit sets the same text again', () => {
   const before = structure();
-  sqlite
-    .prepare(
-      `update notes set title = 'Shopping list', text_content = 'Milk', color = '#fff' where id = 'n1'`,
-    )
-    .run();
+  edit({ title: 'Shopping list', text_content: 'Milk', color: '#fff' });
   expect(structure()).toEqual(before);
   expect(found('Sho')).toEqual(['n1']);
+  expect(found('SHO')).toEqual(['n1']);
 });
 
 it('re-indexes a note whose title or text changed', () => {
   const before = structure();
-  sqlite.prepare(`update notes set title = 'Groceries' where id = 'n1'`).run();
+  edit({ title: 'Groceries' });
   expect(structure()).not.toEqual(before);
   expect(found('Sho')).toEqual([]);
   expect(found('Gro')).toEqual(['n1']);
-  sqlite.prepare(`update notes set text_content = 'Bread' where id = 'n1'`).run();
+  edit({ text_content: 'Bread' });
   expect(found('Mil')).toEqual([]);
   expect(found('Bre')).toEqual(['n1']);
   // FTS5's own check that the index holds exactly what the notes hold.
@@ -81,13 +89,13 @@ const indexBytes = () =>
 it('re-indexes only the part that changed: a title edit leaves a long text out of it', () => {
   // About 4,000 distinct trigrams of text, and a short title.
   const words = Array.from({ length: 800 }, (_, i) => `w${(i * 7919).toString(36)}z`).join(' ');
-  sqlite.prepare(`update notes set text_content = ? where id = 'n1'`).run(words);
+  edit({ text_content: words });
   const before = indexBytes();
-  sqlite.prepare(`update notes set text_content = ? where id = 'n1'`).run(`${words} more`);
+  edit({ text_content: `${words} more` });
   const textEdit = indexBytes() - before;
 
   const beforeTitle = indexBytes();
-  sqlite.prepare(`update notes set title = 'Groceries' where id = 'n1'`).run();
+  edit({ title: 'Groceries' });
   const titleEdit = indexBytes() - beforeTitle;
   // The text's own edit takes its trigrams out and in again; the title's, only the title's.
   expect(textEdit).toBeGreaterThan(4000);
@@ -99,7 +107,7 @@ it('re-indexes only the part that changed: a title edit leaves a long text out o
 });
 
 it('finds a substring of the title or of the text, never one made across them', () => {
-  sqlite.prepare(`update notes set title = 'abcd', text_content = 'efgh' where id = 'n1'`).run();
+  edit({ title: 'abcd', text_content: 'efgh' });
   expect(found('bcd')).toEqual(['n1']);
   expect(found('efg')).toEqual(['n1']);
   // "cdef" would need the end of the title and the start of the text.

@@ -94,13 +94,17 @@ it('searches and filters the cached notes offline with the server rules, then as
   const user = userEvent.setup();
   await openHome();
   goOffline();
-  await user.type(screen.getByRole('searchbox', { name: /search/i }), 'Milk');
-  // Case-sensitive, in the title or the text, newest first: as the server would answer.
+  await user.type(screen.getByRole('searchbox', { name: /search/i }), 'milk');
+  // Any letter case, in the title or the text, newest first: as the server would answer.
   await waitFor(() => expect(cardTitles()).toEqual(['Plans', 'Groceries']));
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
   await user.clear(screen.getByRole('searchbox', { name: /search/i }));
-  await user.type(screen.getByRole('searchbox', { name: /search/i }), 'milk');
+  await user.type(screen.getByRole('searchbox', { name: /search/i }), 'GROCERIES');
+  await waitFor(() => expect(cardTitles()).toEqual(['Groceries']));
+
+  await user.clear(screen.getByRole('searchbox', { name: /search/i }));
+  await user.type(screen.getByRole('searchbox', { name: /search/i }), 'milky');
   await waitFor(() => expect(screen.queryAllByRole('article')).toHaveLength(0));
 
   // Back online, the stand-in list is dropped and the server asked for the same search.

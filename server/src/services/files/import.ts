@@ -4,6 +4,7 @@ import path from 'node:path';
 import { AppError, badInput } from '../../errors';
 import { emptyNote, type NoteRecord, type Store } from '../../store';
 import { now } from '../clock';
+import { unifyImportedLabels } from '../labels';
 import { cleanNoteFields } from '../note-fields';
 import { looksLikeJotterExport, readJotterExport } from './jotter-export';
 import { looksLikeKeepNote, readKeepNote } from './keep';
@@ -47,6 +48,20 @@ const mediaExtensions = new Set([
 /** Takeout's HTML twins of each note, its overview page and Labels.txt repeat what the JSON says. */
 const ignoredExtensions = new Set(['.html', '.htm', '.txt']);
 
+/**
+ * Why a file of a zip that is not a note file is left out, or undefined for one passed by
+ * silently: a Takeout's companions of its notes (the JSON says what they say; its attachments
+ * are listed by their notes, see keep.ts). Any other file left out is listed with this.
+ */
+function notReadBecause(name: string, ext: string): string | undefined {
+  const companion = ignoredExtensions.has(ext) || mediaExtensions.has(ext);
+  if (companion && name.startsWith('Takeout/')) return undefined;
+  if (mediaExtensions.has(ext)) {
+    return 'a picture or other media file: Jotter imports the notes of a zip, not files beside them';
+  }
+  return 'not a note file: Jotter imports .json (Google Keep, Jotter) and .md files';
+}
+
 /** A JSON text as a source file: a Keep note or a Jotter export, told apart by shape. */
 function readJson(file: string, text: string): SourceFile {
   let value: unknown;
@@ -86,10 +101,9 @@ async function readZipSource(zipPath: string, add: (part: SourceFile) => void): 
     const base = path.posix.basename(name);
     if (name.startsWith('__MACOSX/') || base === '.DS_Store') return;
     const ext = path.posix.extname(base).toLowerCase();
-    if (ignoredExtensions.has(ext) || mediaExtensions.has(ext)) return;
     if (ext !== '.json' && ext !== '.md' && ext !== '.markdown') {
-      const reason = 'not a note file: Jotter imports .json (Google Keep, Jotter) and .md files';
-      counted({ notes: [], skipped: [{ file: name, reason }] });
+      const reason = notReadBecause(name, ext);
+      if (reason !== undefined) counted({ notes: [], skipped: [{ file: name, reason }] });
       return;
     }
     if (entry.encrypted) {
@@ -187,6 +201,7 @@ export function importService(store: Store) {
         fresh = fresh.filter((r) => !r.sourceId || !mine.has(r.sourceId));
       }
       const records = fresh.map((r) => r.record);
+      await unifyImportedLabels(tx, userId, records);
       await tx.notes.insertMany(userId, records);
       if (records.length > 0) {
         await tx.events.appendMany(

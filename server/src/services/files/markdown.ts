@@ -95,6 +95,39 @@ const colourOf = (value: string | undefined): string | undefined => {
 
 const baseName = (file: string) => (file.split('/').pop() ?? file).replace(/\.(md|markdown)$/i, '');
 
+type Token = ReturnType<MarkdownIt['parse']>[number];
+
+/** The plain text of a heading's inline tokens: its words, without their Markdown. */
+const inlineText = (inline: Token | undefined): string =>
+  (inline?.children ?? [])
+    .map((t) => (t.type === 'text' || t.type === 'code_inline' ? t.content : ''))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * A file's body as rich text. A first block that is a heading saying the note's title (as many
+ * Markdown files begin, `# Title`, and as the title is taken from the front matter or the file
+ * name) is left out: the note shows its title already.
+ */
+function bodyHtml(body: string, title: string): string {
+  const env = {};
+  const tokens = markdown.parse(body, env);
+  const [open, inline, close] = tokens;
+  const repeatsTitle =
+    open?.type === 'heading_open' &&
+    close?.type === 'heading_close' &&
+    title.trim() !== '' &&
+    inlineText(inline) === title.replace(/\s+/g, ' ').trim();
+  const html = markdown.renderer.render(
+    repeatsTitle ? tokens.slice(3) : tokens,
+    markdown.options,
+    env,
+  );
+  // markdown-it puts a line break between blocks; the editor's HTML has none.
+  return html.replace(/>\n+</g, '><').trim();
+}
+
 /** One Markdown file (front matter optional) as a source note. */
 export function readMarkdownNote(file: string, text: string): SourceFile {
   const match = frontMatterPattern.exec(text);
@@ -128,6 +161,7 @@ export function readMarkdownNote(file: string, text: string): SourceFile {
     meta = parsed.data;
   }
   const body = match ? text.slice(match[0].length) : text;
+  const title = meta.title ?? baseName(file);
   const created = isoTime(meta.created);
   return {
     notes: [
@@ -135,9 +169,8 @@ export function readMarkdownNote(file: string, text: string): SourceFile {
         file,
         key: importKey('markdown', file, text),
         fields: {
-          title: meta.title ?? baseName(file),
-          // markdown-it puts a line break between blocks; the editor's HTML has none.
-          content: markdown.render(body).replace(/>\n+</g, '><').trim(),
+          title,
+          content: bodyHtml(body, title),
           color: colourOf(meta.colour ?? meta.color),
           priority: meta.priority,
           tags: meta.labels ?? meta.tags,

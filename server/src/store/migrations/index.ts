@@ -11,6 +11,7 @@ import * as searchIndexOnTextChanges from './0007_search_index_on_text_changes';
 import * as searchIndexMergedAfterWrites from './0008_search_index_merged_after_writes';
 import * as searchIndexTitleAndTextApart from './0009_search_index_title_and_text_apart';
 import * as notesByOwnerDate from './0010_notes_by_owner_date';
+import * as searchFolded from './0011_search_folded';
 
 /** A migration file: its `up`, told which engine it runs on when it has to differ. */
 export interface MigrationFile {
@@ -36,6 +37,7 @@ export const migrationFiles: ReadonlyArray<readonly [name: string, file: Migrati
   ['0008_search_index_merged_after_writes', searchIndexMergedAfterWrites],
   ['0009_search_index_title_and_text_apart', searchIndexTitleAndTextApart],
   ['0010_notes_by_owner_date', notesByOwnerDate],
+  ['0011_search_folded', searchFolded],
 ];
 
 /** Feeds the migrations to Kysely's Migrator, for a database on `dialect`. */

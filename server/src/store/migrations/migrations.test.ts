@@ -17,6 +17,7 @@ const recorded = [
   '0008_search_index_merged_after_writes',
   '0009_search_index_title_and_text_apart',
   '0010_notes_by_owner_date',
+  '0011_search_folded',
 ];
 
 it('keeps the names existing databases recorded, in order', async () => {

@@ -19,4 +19,35 @@ describe('label rules', () => {
       label: 'work',
     });
   });
+
+  it('refuses a label that differs from an existing one only in letter case, as typed', () => {
+    expect(checkNewLabel('Shopping', ['shopping'])).toEqual({
+      ok: false,
+      reason: 'duplicate',
+      label: 'Shopping',
+    });
+    expect(checkNewLabel(' STRASSE ', ['Straße'])).toEqual({
+      ok: false,
+      reason: 'duplicate',
+      label: 'STRASSE',
+    });
+    expect(checkNewLabel('Shopping list', ['shopping'])).toEqual({
+      ok: true,
+      label: 'Shopping list',
+    });
+  });
+
+  it('lets a label being renamed change only its case, but not into another label', () => {
+    expect(checkNewLabel('Work', ['work', 'home'], 'work')).toEqual({ ok: true, label: 'Work' });
+    expect(checkNewLabel('HOME', ['work', 'home'], 'work')).toEqual({
+      ok: false,
+      reason: 'duplicate',
+      label: 'HOME',
+    });
+    expect(checkNewLabel('work', ['work'], 'work')).toEqual({
+      ok: false,
+      reason: 'duplicate',
+      label: 'work',
+    });
+  });
 });

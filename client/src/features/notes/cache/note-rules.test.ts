@@ -13,11 +13,34 @@ const milk = aNote({ id: 'a', title: 'Milk', textContent: 'two litres', tags: ['
 const plan = aNote({ id: 'b', title: 'Plan', textContent: 'buy Milk', priority: 'HIGH' });
 
 describe('matchesFilter (spec §9)', () => {
-  it('finds a trimmed, case-sensitive substring of the title or the text', () => {
+  it('finds a trimmed substring of the title or the text, whatever the letter case', () => {
     expect(matchesFilter(milk, { search: ' Milk ' })).toBe(true);
     expect(matchesFilter(plan, { search: 'Milk' })).toBe(true);
-    expect(matchesFilter(milk, { search: 'milk' })).toBe(false);
+    expect(matchesFilter(milk, { search: 'milk' })).toBe(true);
+    expect(matchesFilter(plan, { search: 'BUY MILK' })).toBe(true);
+    expect(matchesFilter(milk, { search: 'milks' })).toBe(false);
     expect(matchesFilter(milk, { search: '   ' })).toBe(true);
+  });
+
+  // The same cases as the server's (server/src/services/search.test.ts): both fold alike.
+  it.each([
+    ['groceries', 'Groceries', true],
+    ['GROCERIES', 'my groceries', true],
+    ['STRASSE', 'Hauptstraße 5', true],
+    ['straße', 'HAUPTSTRASSE 5', true],
+    ['ÉTÉ', 'un été chaud', true],
+    ['été', 'UN ÉTÉ CHAUD', true],
+    ['e\u0301te\u0301', 'un été chaud', true],
+    ['ΟΔΟΣ', 'στην οδος', true],
+    ['ka', 'KARL', true],
+    ['a.b', 'A.B', true],
+    ['a.b', 'axb', false],
+    ['ete', 'un été chaud', false],
+    ['groceriez', 'Groceries', false],
+  ])('search %j in %j: %s', (search, text, found) => {
+    const note = aNote({ id: 'c', title: 'x', textContent: text });
+    expect(matchesFilter(note, { search })).toBe(found);
+    expect(matchesFilter(aNote({ id: 'd', title: text, textContent: '' }), { search })).toBe(found);
   });
 
   it('keeps a note with any of the labels, and only the chosen priority', () => {

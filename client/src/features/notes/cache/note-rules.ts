@@ -16,10 +16,50 @@ export interface NoteListFields {
   createdAt: string;
 }
 
-/** Whether a note belongs in a list with this filter: search, any of the tags, the priority. */
+/**
+ * Text as search compares it, the server's way (server/src/store/search-text.ts, the same
+ * steps): upper-cased then lower-cased, so "straße" and "STRASSE" both read "strasse" and "ÉTÉ"
+ * reads "été"; a final sigma as any other; composed (NFC).
+ */
+export const foldCase = (text: string): string =>
+  text.normalize('NFC').toUpperCase().toLowerCase().replaceAll('ς', 'σ').normalize('NFC');
+
+/** Any character outside ASCII (which folds to its lower case). */
+const nonAscii = /[^\p{ASCII}]/u;
+
+/**
+ * A test of whether a text holds `query`, whatever the letter case (both folded by foldCase).
+ * An ASCII text folds to its lower case, which a case-insensitive RegExp reads without making a
+ * folded copy: with 10,000 notes cached, copying every text on every keystroke cost about four
+ * times the search itself.
+ */
+export function textMatcher(query: string): (text: string) => boolean {
+  const folded = foldCase(query);
+  const ascii = nonAscii.test(folded)
+    ? null
+    : new RegExp(folded.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
+  return (text) =>
+    nonAscii.test(text) ? foldCase(text).includes(folded) : ascii !== null && ascii.test(text);
+}
+
+/** The matcher of the latest search: a list is filtered note by note with one query. */
+let latest: { query: string; test: (text: string) => boolean } | undefined;
+
+function matcherFor(query: string): (text: string) => boolean {
+  if (latest?.query !== query) latest = { query, test: textMatcher(query) };
+  return latest.test;
+}
+
+/**
+ * Whether a note belongs in a list with this filter: search (a substring of the title or the
+ * plain text, whatever the letter case), any of the tags, the priority.
+ */
 export function matchesFilter(note: NoteListFields, filter: NoteFilter): boolean {
   const search = filter.search?.trim();
-  if (search && !note.title.includes(search) && !note.textContent.includes(search)) return false;
+  if (search) {
+    const holds = matcherFor(search);
+    if (!holds(note.title) && !holds(note.textContent)) return false;
+  }
   if (filter.tags?.length && !filter.tags.some((tag) => note.tags.includes(tag))) return false;
   if (filter.priority && note.priority !== filter.priority) return false;
   return true;

@@ -9,8 +9,8 @@ import { useNotesUi } from './notes-ui-context';
 import { runNoteAction } from './run-note-action';
 
 /** Says why a label name is refused (spec toasts), or gives it trimmed. */
-function checked(raw: string, labels: readonly string[]): string | null {
-  const check = checkNewLabel(raw, labels);
+function checked(raw: string, labels: readonly string[], renaming?: string): string | null {
+  const check = checkNewLabel(raw, labels, renaming);
   if (check.ok) return check.label;
   if (check.reason === 'empty') toast.info("Label Name Can't Be Empty");
   else toast.error(`${check.label} Already Exists`);
@@ -47,7 +47,7 @@ export function useLabels() {
   const renameLabel = useCallback(
     async (from: string, raw: string): Promise<boolean> => {
       if (raw.trim() === from) return true;
-      const to = checked(raw, labels);
+      const to = checked(raw, labels, from);
       if (to === null) return false;
       if (!data?.labels.includes(from)) {
         replaceAddedLabel(from, to);

@@ -39,7 +39,7 @@ export type SnackOptions = Pick<Toastify.ToastOptions, 'toastId' | 'autoClose' |
 /** How long a message offering Undo stays: long enough to reach for the button. */
 export const UNDO_SNACK_MS = 6000;
 
-/** Several messages of one action, one line each. */
+/** The messages of one action, one line each. */
 function Messages({ messages }: { messages: readonly string[] }) {
   return createElement(
     'div',
@@ -51,11 +51,9 @@ function Messages({ messages }: { messages: readonly string[] }) {
 }
 
 const body = (content: SnackContent): Toastify.ToastContent =>
-  typeof content === 'string' || isValidElement(content)
+  isValidElement(content)
     ? content
-    : content.length === 1
-      ? content[0]
-      : createElement(Messages, { messages: content });
+    : createElement(Messages, { messages: typeof content === 'string' ? [content] : content });
 
 interface Snack {
   kind: Kind;

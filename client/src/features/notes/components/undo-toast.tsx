@@ -10,18 +10,13 @@ export function UndoToast({
   onUndo: () => void;
 }) {
   return (
-    <div className="undo-toast">
+    <div className="undo-toast" data-messages={messages.length}>
       {messages.map((message, index) => (
         <p key={index} className="undo-toast__message">
           {message}
         </p>
       ))}
-      <button
-        type="button"
-        className="undo-toast__button"
-        style={{ gridRow: `1 / span ${messages.length}` }}
-        onClick={onUndo}
-      >
+      <button type="button" className="undo-toast__button" onClick={onUndo}>
         Undo
       </button>
     </div>

@@ -191,7 +191,7 @@ describe.each<[ViewportName, 'light' | 'dark']>([
     expect(await field('Email').getAttribute('aria-invalid')).toBeNull();
     const refusedSnackbars = await countSnackbars(page);
     await form.getByRole('button', { name: 'Sign Up', exact: true }).click();
-    await waitFor(() => Promise.resolve(signups() === 1), 10_000, 'one Signup request');
+    await waitFor(() => signups() === 1, 10_000, 'one Signup request');
     const refused = await settledSnackbar(page);
     await waitFor(
       async () => (await snackbarMessages(refused)).length === 2,

@@ -44,9 +44,12 @@ async function useTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await page.locator(`html.${theme}`).waitFor({ state: 'attached' });
 }
 
-/** The snackbar showing now, once it has slid in (its own animation, not its progress bar's). */
-async function settledSnackbar(page: Page): Promise<Locator> {
-  const snackbar = shownToasts(page).first();
+/**
+ * The snackbar saying `message` (an element of its own), once it has slid in (its own animation,
+ * not its progress bar's).
+ */
+async function settledSnackbar(page: Page, message: string): Promise<Locator> {
+  const snackbar = shownToasts(page).filter({ has: page.getByText(message, { exact: true }) });
   await snackbar.waitFor();
   await snackbar.evaluate((toast) =>
     // One cancelled as the next takes over rejects: settled either way.
@@ -192,7 +195,7 @@ describe.each<[ViewportName, 'light' | 'dark']>([
     const refusedSnackbars = await countSnackbars(page);
     await form.getByRole('button', { name: 'Sign Up', exact: true }).click();
     await waitFor(() => signups() === 1, 10_000, 'one Signup request');
-    const refused = await settledSnackbar(page);
+    const refused = await settledSnackbar(page, 'Signup Failed, Try Again!');
     await waitFor(
       async () => (await snackbarMessages(refused)).length === 2,
       10_000,
@@ -236,7 +239,7 @@ describe.each<[ViewportName, 'light' | 'dark']>([
     const snackbars = await countSnackbars(page);
     await card(page, 'Groceries').getByRole('button', { name: 'Archive note' }).click();
     await expectTitles(page, ['Packing']);
-    const snackbar = await settledSnackbar(page);
+    const snackbar = await settledSnackbar(page, 'Note Archived Successfully');
     expect(await snackbarMessages(snackbar)).toEqual(['Note Archived Successfully']);
 
     const box = (await snackbar.boundingBox())!;
@@ -277,7 +280,7 @@ describe.each<[ViewportName, 'light' | 'dark']>([
     // The other theme: another action's snackbar, readable there too.
     await useTheme(page, otherTheme);
     await card(page, 'Packing').getByRole('button', { name: 'Pin note' }).click();
-    const pinned = await settledSnackbar(page);
+    const pinned = await settledSnackbar(page, 'Note Pinned');
     expect(await snackbarMessages(pinned)).toEqual(['Note Pinned']);
     expect(await shownToasts(page).count()).toBe(1);
     for (const name of ['Filters', 'New note']) {
@@ -307,6 +310,12 @@ describe.each<[ViewportName, 'light' | 'dark']>([
   });
 
   it('a checklist tick says nothing', async () => {
+    // None showing or waiting first: a message of the tick's would show at once.
+    const showing = shownToasts(page);
+    if ((await showing.count()) > 0) {
+      await showing.locator('.Toastify__close-button').first().click();
+    }
+    await page.locator('.Toastify__toast').first().waitFor({ state: 'detached' });
     const snackbars = await countSnackbars(page);
     const packingCard = card(page, 'Packing');
     await packingCard.getByRole('checkbox', { name: 'Tent' }).click();
@@ -322,7 +331,10 @@ describe.each<[ViewportName, 'light' | 'dark']>([
       'the tick on the server',
     );
     await packingCard.getByRole('status', { name: 'Saving' }).waitFor({ state: 'detached' });
-    expect(await snackbars()).toBe(0);
+    // The next action's message is the first one since the tick.
+    await packingCard.getByRole('button', { name: 'Unpin note' }).click();
+    await settledSnackbar(page, 'Note Unpinned');
+    expect(await snackbars()).toBe(1);
   });
 
   it('the Edit labels dialog wears the app’s controls and colours, in both themes', async () => {

@@ -7,6 +7,7 @@ import {
   expectFirstTitles,
   expectTitles,
   logout,
+  navigate,
   openNewNote,
   postApi,
   scrollUntilTitles,
@@ -701,3 +702,52 @@ it('saves what waited when the browser says it is offline but the server answers
     await context.close();
   }
 });
+
+describe.each<ViewportName>(['phone', 'desktop'])(
+  'every list seen, offline, at %s width',
+  (viewport) => {
+    let context: BrowserContext;
+
+    afterEach(async () => {
+      await context?.close();
+    });
+
+    it('opens /archive and /trash offline with their notes after one online visit each', async () => {
+      const user = await seededUser(`${viewport}-places`, 4);
+      const [archived, binned, ...kept] = user.titles as [string, string, ...string[]];
+      const response = await fetch(`${server.url}/api/notes`, {
+        headers: { authorization: `Bearer ${user.token}` },
+      });
+      const { notes } = (await response.json()) as { notes: { _id: string; title: string }[] };
+      const idOf = (title: string) => notes.find((note) => note.title === title)!._id;
+      await postApi(server.url, `/api/notes/archives/${idOf(archived)}`, {}, user.token);
+      await postApi(server.url, `/api/notes/trash/${idOf(binned)}`, {}, user.token);
+
+      context = await newContext(browser, server.url, viewport);
+      const page = await context.newPage();
+      await firstVisit(page, { email: user.email, titles: kept });
+      // Each list visited once, by its address, moving on as soon as its cards show.
+      await page.goto('/archive');
+      await expectTitles(page, [archived]);
+      await page.goto('/trash');
+      await expectTitles(page, [binned]);
+      await page.goto('/home');
+      await expectTitles(page, kept);
+      await savedTitles(page, user.titles);
+
+      await context.setOffline(true);
+      await page.goto('/archive');
+      await expectTitles(page, [archived]);
+      await page.getByRole('status').filter({ hasText: 'Offline' }).waitFor();
+      await page.screenshot({ path: `${shots}/offline-archive-${viewport}.png`, fullPage: true });
+      await page.goto('/trash');
+      await expectTitles(page, [binned]);
+      await page.screenshot({ path: `${shots}/offline-trash-${viewport}.png`, fullPage: true });
+      // And from the sidebar or the menu, as the app moves between them.
+      await navigate(page, viewport, 'Home');
+      await expectTitles(page, kept);
+      await navigate(page, viewport, 'Archive');
+      await expectTitles(page, [archived]);
+    });
+  },
+);

@@ -14,27 +14,69 @@ export function exactText(text: string): RegExp {
   return new RegExp(`^\\s*${escapeRegExp(text)}\\s*$`);
 }
 
+/** The snackbars showing now (not one already claimed whole, nor one on its way out). */
+export function shownToasts(page: Page): Locator {
+  return page.locator('.Toastify__toast:not([data-e2e-seen]):not([class*="-exit"])');
+}
+
 /**
- * Waits for a toast reading exactly `message` that no earlier call has claimed, marks it as
- * claimed (so an older toast with the same text can never satisfy a later wait), then closes it
- * with its close button so toasts do not pile up over the controls the next step needs.
+ * Waits for a snackbar message reading exactly `message` (an element of its own: a snackbar may
+ * say another message of the same action beside it, or offer Undo) that no earlier call has
+ * claimed, and marks it as claimed (so an older message with the same text can never satisfy a
+ * later wait). Once every message of its snackbar is claimed, closes the snackbar with its close
+ * button, so the next step's message is the one showing.
  */
 export async function expectToast(page: Page, message: string): Promise<void> {
-  const toast = page
-    .locator('.Toastify__toast:not([data-e2e-seen]):not([class*="-exit"])')
-    // The toast's text alone, or with the Undo button of a reversible action after it.
-    .filter({ hasText: new RegExp(`^\\s*${escapeRegExp(message)}\\s*(Undo)?\\s*$`) })
+  const text = shownToasts(page)
+    .getByText(message, { exact: true })
+    .and(page.locator(':not([data-e2e-seen])'))
     .first();
-  await toast.waitFor({ state: 'visible' });
-  const handle = await toast.elementHandle();
-  await handle.evaluate((element) => element.setAttribute('data-e2e-seen', ''));
-  // Closed with its × (a click on the toast itself could land on its Undo). It may close by
-  // itself (1500 ms) before the click lands: that is fine too.
-  await handle
-    .$('.Toastify__close-button')
-    .then((close) => close?.click({ timeout: 2_000 }))
-    .catch(() => undefined);
+  await text.waitFor({ state: 'visible' });
+  const handle = await text.elementHandle();
+  const allClaimed = await handle.evaluate((element) => {
+    element.setAttribute('data-e2e-seen', '');
+    const toast = element.closest('.Toastify__toast');
+    const body = toast?.querySelector('.Toastify__toast-body') ?? toast;
+    if (!toast || !body) return false;
+    const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!node.textContent?.trim() || !parent || parent.closest('button')) continue;
+      if (!parent.closest('[data-e2e-seen]')) return false;
+    }
+    toast.setAttribute('data-e2e-seen', '');
+    return true;
+  });
+  if (allClaimed) {
+    // Closed with its × (a click on the snackbar itself could land on its Undo). It may close
+    // by itself before the click lands: that is fine too.
+    await handle
+      .evaluateHandle((element) => element.closest('.Toastify__toast'))
+      .then((toast) => toast.asElement()?.$('.Toastify__close-button'))
+      .then((close) => close?.click({ timeout: 2_000 }))
+      .catch(() => undefined);
+  }
   await handle.dispose();
+}
+
+/**
+ * Starts counting the snackbars that appear on `page` from now on; the function returned says
+ * how many have.
+ */
+export async function countSnackbars(page: Page): Promise<() => Promise<number>> {
+  await page.evaluate(() => {
+    const seen = new Set<Element>();
+    const record = () =>
+      document.querySelectorAll('.Toastify__toast:not([class*="-exit"])').forEach((toast) => {
+        seen.add(toast);
+      });
+    const before = new Set(Array.from(document.querySelectorAll('.Toastify__toast')));
+    new MutationObserver(record).observe(document.body, { childList: true, subtree: true });
+    (window as unknown as { snackbarsSince: () => number }).snackbarsSince = () =>
+      [...seen].filter((toast) => !before.has(toast)).length;
+  });
+  return () =>
+    page.evaluate(() => (window as unknown as { snackbarsSince: () => number }).snackbarsSince());
 }
 
 /** Goes to a signed-in page the way a user at this width would: sidebar, or the hamburger menu. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import { LogIn, LogOut, X } from 'lucide-react';
+import { LogIn, LogOut, UserPlus, X } from 'lucide-react';
 import { NAV_ITEMS } from './nav-items';
 
 interface SideMenuProps {
@@ -13,7 +13,11 @@ interface SideMenuProps {
   children?: ReactNode;
 }
 
-/** The phone menu behind the hamburger: pages, Login or Logout, and Close. */
+/**
+ * The phone menu behind the hamburger. Signed in: the pages, the labels, Logout and Close.
+ * Signed out, only what a signed-out user can open: Login, Sign Up and Close (issue 38: the
+ * pages that need a sign-in are not offered).
+ */
 export function SideMenu({ open, signedIn, onClose, onLogout, children }: SideMenuProps) {
   const closeRef = useRef<HTMLButtonElement>(null);
 
@@ -28,7 +32,7 @@ export function SideMenu({ open, signedIn, onClose, onLogout, children }: SideMe
   }, [open, onClose]);
 
   if (!open) return null;
-  const items = signedIn ? NAV_ITEMS : NAV_ITEMS.filter((item) => item.to !== '/profile');
+  const items = signedIn ? NAV_ITEMS : [];
 
   return (
     <div className="side-menu-backdrop" onClick={onClose}>
@@ -53,10 +57,16 @@ export function SideMenu({ open, signedIn, onClose, onLogout, children }: SideMe
             <span>Logout</span>
           </button>
         ) : (
-          <Link to="/login" className="nav-link" onClick={onClose}>
-            <LogIn size={20} aria-hidden />
-            <span>Login</span>
-          </Link>
+          <>
+            <Link to="/login" className="nav-link" onClick={onClose}>
+              <LogIn size={20} aria-hidden />
+              <span>Login</span>
+            </Link>
+            <Link to="/signup" className="nav-link" onClick={onClose}>
+              <UserPlus size={20} aria-hidden />
+              <span>Sign Up</span>
+            </Link>
+          </>
         )}
         <button ref={closeRef} type="button" className="nav-link" onClick={onClose}>
           <X size={20} aria-hidden />

@@ -94,6 +94,17 @@ it("never gives one user's saved cache to another, and deletes it when another s
   await waitFor(async () => expect(await storage.keys()).toEqual([]));
 });
 
+it('saves at once an answer that brings a field the saved copy lacks (a list seen for the first time)', async () => {
+  // A pause far longer than the test: only the prompt save can put the answer in storage.
+  const persistence = createCachePersistence(storage, { saveAfterMs: 60_000 });
+  const client = openPage(persistence, 'first look');
+  await persistence.restore(client.cache, 'u1');
+  await client.query({ query: GREETING });
+  await waitFor(async () =>
+    expect((await saved('u1'))?.data.ROOT_QUERY?.greeting).toBe('first look'),
+  );
+});
+
 it('says whose cache the page holds: the last restored, none after a wipe', async () => {
   const persistence = createCachePersistence(storage);
   expect(persistence.userId).toBeNull();

@@ -165,6 +165,8 @@ function fragmentOf(typename: string, fields: string[]): DocumentNode {
   return fragment;
 }
 
+const rootFields = (data: Entities) => new Set(Object.keys(data[ROOT] ?? {}));
+
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
@@ -228,6 +230,9 @@ export function createCachePersistence(
   let ready = false;
   let wanted = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let promptSave: ReturnType<typeof setTimeout> | undefined;
+  // The root fields (lists, labels…) of the copy saved last, or restored.
+  let savedRoot = new Set<string>();
   let queue: Promise<void> = Promise.resolve();
 
   const enqueue = (operation: () => Promise<void>): Promise<void> => {
@@ -243,6 +248,7 @@ export function createCachePersistence(
     if (!active || !ready) return queue;
     const { userId, cache } = active;
     const { first, later } = snapshot(cache, selectLater);
+    savedRoot = rootFields(first.data);
     return enqueue(async () => {
       if (first.later === 0) {
         await storage.set(cacheKey(userId), first);
@@ -264,6 +270,24 @@ export function createCachePersistence(
     }
     clearTimeout(timer);
     timer = setTimeout(() => void save(), saveAfterMs);
+  };
+
+  /**
+   * After an answer (once the cache holds it: the link sees it first): a root field the saved
+   * copy does not hold yet (a list seen for the first time, /archive say) is saved at once, so a
+   * page left right after it still opens offline with it. A page being left cannot be relied on
+   * to finish a save begun then (the browser may drop its IndexedDB write). Anything else waits
+   * for the pause, so a burst of answers costs one save.
+   */
+  const noteAnswer = () => {
+    if (!active || promptSave) return;
+    promptSave = setTimeout(() => {
+      promptSave = undefined;
+      if (!active || !ready) return scheduleSave();
+      const root = rootFields(active.cache.extract() as Entities);
+      if ([...root].some((field) => !savedRoot.has(field))) void save();
+      else scheduleSave();
+    }, 0);
   };
 
   const deleteAll = (exceptUser?: string) =>
@@ -299,13 +323,14 @@ export function createCachePersistence(
   };
 
   return {
-    link: new ApolloLink((operation, forward) => forward(operation).pipe(tap(scheduleSave))),
+    link: new ApolloLink((operation, forward) => forward(operation).pipe(tap(noteAnswer))),
 
     restore(cache, userId) {
       if (active?.userId === userId && active.cache === cache) return active.restored;
       clearTimeout(timer);
       ready = false;
       wanted = false;
+      savedRoot = new Set();
       const current = { userId, cache, restored: Promise.resolve() };
       active = current;
       current.restored = (async () => {
@@ -320,6 +345,7 @@ export function createCachePersistence(
         if (active !== current) return;
         if (!isSaved(saved)) return becomeReady();
         cache.restore(saved.data);
+        savedRoot = rootFields(saved.data);
         if (saved.later > 0) void restoreLater(current, saved.data);
         else becomeReady();
       })();
@@ -334,6 +360,8 @@ export function createCachePersistence(
 
     wipe() {
       clearTimeout(timer);
+      clearTimeout(promptSave);
+      promptSave = undefined;
       active = null;
       ready = false;
       wanted = false;

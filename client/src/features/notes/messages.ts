@@ -4,7 +4,17 @@ import type { NoteLocation } from '../../gql/graphql';
 export interface ActionMessages {
   success: string;
   failure: string;
+  /**
+   * What the same action did first and says in the same snackbar, before either ("New Label
+   * Added" before "Note tag Updated"): one action, one snackbar.
+   */
+  lead?: readonly string[];
+  /** Says nothing when it works (a checklist tick: the tick itself shows it); a failure still says so. */
+  quiet?: boolean;
 }
+
+/** A label created in a label menu or "Edit labels". */
+export const NEW_LABEL_MESSAGE = 'New Label Added';
 
 /** Saving the editor, by the place the editor works on. */
 export const saveMessages = (location: NoteLocation, adding: boolean): ActionMessages =>
@@ -84,10 +94,11 @@ export const undoRestoreVersionMessages: ActionMessages = {
   failure: 'Failed To Undo Restore',
 };
 
-/** Ticking or unticking a checklist item on a card. */
+/** Ticking or unticking a checklist item on a card: quiet, as in Keep, unless it fails. */
 export const checklistMessages: ActionMessages = {
   success: 'Note Updated Successfully',
   failure: 'Failed To Update Note',
+  quiet: true,
 };
 
 /** What a change made offline and refused when sent says, by its kind (outbox.ts). */

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { LoadingOverlay } from '../../../components/loading-overlay';
 import { randomDemoUser } from '../api/demo-users';
 import type { SignupValues } from '../api/demo-users';
+import { signupProblems, type CheckedField } from '../api/signup-rules';
 import { useRedirectIfSignedIn } from '../hooks/use-redirect-if-signed-in';
 import { useSignup } from '../hooks/use-signup';
 import { useSignupOpen } from '../hooks/use-signup-open';
@@ -30,22 +31,36 @@ const FIELDS: { name: keyof SignupValues; label: string; type: string; autoCompl
   },
 ];
 
-/** /signup: five required fields with live password-match feedback and a demo-data filler. */
+const problemId = (field: CheckedField) => `signup-${field}-problem`;
+
+/**
+ * /signup: five required fields with a demo-data filler, and live feedback under the fields as
+ * the user types: the email's format, the password's length (the server's rules, said before
+ * the server does) and whether the passwords match. A form with a problem is not sent: the
+ * focus goes to the first field at fault.
+ */
 export function SignupPage() {
   useRedirectIfSignedIn();
   const { signup, loading } = useSignup();
   const [values, setValues] = useState<SignupValues>(EMPTY);
   const open = useSignupOpen();
+  const form = useRef<HTMLFormElement>(null);
+  const problems = signupProblems(values);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    const first = (['email', 'password'] as const).find((field) => problems[field]);
+    if (first) {
+      form.current?.querySelector<HTMLInputElement>(`input[name="${first}"]`)?.focus();
+      return;
+    }
     void signup(values);
   };
 
   return (
     <main className="auth-page">
       {loading && <LoadingOverlay label="Signing up" />}
-      <form className="auth-card" onSubmit={onSubmit}>
+      <form className="auth-card" onSubmit={onSubmit} ref={form}>
         <h1>Sign Up</h1>
         {!open && (
           <p role="alert" className="auth-card__closed">
@@ -54,19 +69,33 @@ export function SignupPage() {
           </p>
         )}
         <fieldset className="auth-card__fields" disabled={!open}>
-          {FIELDS.map((field) => (
-            <label className="field" key={field.name}>
-              <span>{field.label}</span>
-              <input
-                name={field.name}
-                type={field.type}
-                autoComplete={field.autoComplete}
-                required
-                value={values[field.name]}
-                onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
-              />
-            </label>
-          ))}
+          {FIELDS.map((field) => {
+            const checked = field.name === 'email' || field.name === 'password';
+            const problem = checked ? problems[field.name as CheckedField] : undefined;
+            const id = problemId(field.name as CheckedField);
+            return (
+              <div className="field" key={field.name}>
+                <label className="field__label">
+                  <span>{field.label}</span>
+                  <input
+                    name={field.name}
+                    type={field.type}
+                    autoComplete={field.autoComplete}
+                    required
+                    value={values[field.name]}
+                    aria-invalid={problem ? true : undefined}
+                    aria-describedby={problem ? id : undefined}
+                    onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
+                  />
+                </label>
+                {checked && (
+                  <p id={id} className="hint hint--error field__problem" aria-live="polite">
+                    {problem}
+                  </p>
+                )}
+              </div>
+            );
+          })}
           <PasswordMatch password={values.password} confirm={values.confirmPassword} />
           <button type="submit" className="button button--primary button--block">
             Sign Up

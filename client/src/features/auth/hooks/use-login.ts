@@ -14,6 +14,8 @@ export function returnPath(state: unknown): string {
 /**
  * Signs in, greets the user and goes back to the page the guard stopped them at (else /home).
  * `login` resolves to whether it worked; `loading` is true while the request is in flight.
+ * `lead`: what the same action said first (a sign-up's "Signup successful!"), in the same
+ * snackbar as the greeting or the failure.
  */
 export function useLogin() {
   const [mutate] = useMutation(LoginDocument);
@@ -23,18 +25,18 @@ export function useLogin() {
   const [loading, setLoading] = useState(false);
 
   const login = useCallback(
-    async (email: string, password: string): Promise<boolean> => {
+    async (email: string, password: string, lead: readonly string[] = []): Promise<boolean> => {
       setLoading(true);
       try {
         const { data } = await mutate({ variables: { email, password } });
         if (!data) throw new Error('login returned no data');
         signIn(data.login.token, data.login.user);
-        toast.success(`Login successful, Welcome ${data.login.user.firstName}`);
+        toast.success([...lead, `Login successful, Welcome ${data.login.user.firstName}`]);
         await navigate(returnPath(location.state), { replace: true });
         return true;
       } catch (error) {
         console.error('Login failed:', error);
-        toast.error('Login Failed, Try Again!');
+        toast.error([...lead, 'Login Failed, Try Again!']);
         return false;
       } finally {
         setLoading(false);

@@ -8,7 +8,8 @@ import { useLogin } from './use-login';
 
 /**
  * Signs up, then logs in with the same email and password. Refuses (without a request) when the
- * passwords differ. `loading` covers both requests.
+ * passwords differ. `loading` covers both requests. One action, one snackbar: the spec's two
+ * messages (sign-up's, then the login's or the server's reason) show together.
  */
 export function useSignup() {
   const [mutate] = useMutation(SignupDocument);
@@ -26,17 +27,17 @@ export function useSignup() {
         await mutate({ variables: { input: values } });
       } catch (error) {
         console.error('Signup failed:', error);
-        toast.error('Signup Failed, Try Again!');
         const code = graphQLErrorCode(error);
-        if (code === 'CONFLICT' || code === 'BAD_USER_INPUT' || code === 'FORBIDDEN') {
-          toast.error(graphQLErrorMessage(error));
-        }
+        const reason =
+          code === 'CONFLICT' || code === 'BAD_USER_INPUT' || code === 'FORBIDDEN'
+            ? graphQLErrorMessage(error)
+            : undefined;
+        toast.error(reason ? ['Signup Failed, Try Again!', reason] : 'Signup Failed, Try Again!');
         return;
       } finally {
         setSigningUp(false);
       }
-      toast.success('Signup successful!');
-      await login(values.email, values.password);
+      await login(values.email, values.password, ['Signup successful!']);
     },
     [mutate, login],
   );

@@ -2,14 +2,21 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Plus } from 'lucide-react';
 import { useLabels } from '../hooks/use-labels';
+import { NEW_LABEL_MESSAGE } from '../messages';
 
 interface LabelMenuProps {
   selected: string[];
-  onChange: (tags: string[]) => void;
+  /** `lead`: what the change did first ("New Label Added"), for the change's own snackbar. */
+  onChange: (tags: string[], lead?: readonly string[]) => void;
+  /**
+   * The change is saved at once and says so (a card): a new label's message goes with it, in
+   * one snackbar, rather than in one of its own.
+   */
+  savesAtOnce?: boolean;
 }
 
 /** A checkbox per known label, and a field to add a new label (which is then selected). */
-export function LabelMenu({ selected, onChange }: LabelMenuProps) {
+export function LabelMenu({ selected, onChange, savesAtOnce = false }: LabelMenuProps) {
   const { labels, addLabel } = useLabels();
   const [draft, setDraft] = useState('');
 
@@ -18,10 +25,12 @@ export function LabelMenu({ selected, onChange }: LabelMenuProps) {
 
   const onAdd = (event: FormEvent) => {
     event.preventDefault();
-    const label = addLabel(draft);
+    const label = addLabel(draft, { quiet: savesAtOnce });
     if (label === null) return;
     setDraft('');
-    if (!selected.includes(label)) onChange([...selected, label]);
+    if (!selected.includes(label)) {
+      onChange([...selected, label], savesAtOnce ? [NEW_LABEL_MESSAGE] : undefined);
+    }
   };
 
   return (

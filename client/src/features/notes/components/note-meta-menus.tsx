@@ -12,7 +12,8 @@ interface NoteMetaMenusProps {
   tags: string[];
   priority: Priority | null;
   onColorChange: (color: string) => void;
-  onTagsChange: (tags: string[]) => void;
+  /** `lead`: what the change did first ("New Label Added"), said with it on a card. */
+  onTagsChange: (tags: string[], lead?: readonly string[]) => void;
   onPriorityChange: (priority: Priority | null) => void;
 }
 
@@ -33,7 +34,13 @@ export function NoteMetaMenus(props: NoteMetaMenusProps) {
         )}
       </Popover>
       <Popover label={`${verb} labels`} icon={<Tag size={18} aria-hidden />}>
-        {() => <LabelMenu selected={tags} onChange={props.onTagsChange} />}
+        {() => (
+          <LabelMenu
+            selected={tags}
+            onChange={props.onTagsChange}
+            savesAtOnce={verb === 'Change'}
+          />
+        )}
       </Popover>
       <Popover label={`${verb} priority`} icon={<Flag size={18} aria-hidden />}>
         {(close) => (

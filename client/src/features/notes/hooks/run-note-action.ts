@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { graphQLErrorCode } from '../../../lib/errors';
-import { toast } from '../../../lib/toast';
+import { toast, UNDO_SNACK_MS } from '../../../lib/toast';
 import { UndoToast } from '../components/undo-toast';
 import type { OutboxOptions } from '../sync/outbox';
 import { offlineFailureMessages, type ActionMessages } from '../messages';
@@ -16,20 +16,21 @@ import {
 /**
  * Tells the user a note action failed. The server's refusal gets the action's own message;
  * anything else (no answer, a bad answer) gets the generic one, with the reason in the console.
- * A rejected token is left to the session handler, which signs the user out.
+ * `lead`: what the action did first, said in the same snackbar. A rejected token is left to the
+ * session handler, which signs the user out.
  */
-export function reportFailure(error: unknown, message: string): void {
+export function reportFailure(error: unknown, message: string, lead: readonly string[] = []): void {
   if (graphQLErrorCode(error) === 'UNAUTHENTICATED') return;
   if (CombinedGraphQLErrors.is(error)) {
     console.error(`${message}: the server refused the request.`, error.errors);
-    toast.error(message);
+    toast.error([...lead, message]);
     return;
   }
   console.error(
     `${message}: the request did not complete (is the Jotter server running and reachable?).`,
     error,
   );
-  toast.error('Action Failed, See Log For Its Reason');
+  toast.error([...lead, 'Action Failed, See Log For Its Reason']);
 }
 
 /**
@@ -61,28 +62,39 @@ export function runNoteAction<T>(
 
 async function runAndAnnounce<T>(
   action: () => Promise<T>,
-  { success, failure }: ActionMessages,
+  { success, failure, lead = [], quiet = false }: ActionMessages,
   undoWith?: (result: T) => UndoEntry,
 ): Promise<boolean> {
   let result: T;
   try {
     result = await action();
   } catch (error) {
-    reportFailure(error, failure);
+    reportFailure(error, failure, lead);
     return false;
   }
-  announce(success, undoWith?.(result));
+  const entry = undoWith?.(result);
+  if (quiet) {
+    if (entry) rememberUndo(entry);
+  } else {
+    announce(success, entry, lead);
+  }
   return true;
 }
 
-/** Says an action worked; with `entry`, the toast offers Undo and Ctrl/⌘+Z can reach it. */
-export function announce(success: string, entry?: UndoEntry): void {
+/**
+ * Says an action worked (after `lead`, what it did first, in the same snackbar); with `entry`,
+ * the snackbar offers Undo, stays long enough to reach it, and Ctrl/⌘+Z can reach it too.
+ */
+export function announce(success: string, entry?: UndoEntry, lead: readonly string[] = []): void {
+  const messages = [...lead, success];
   if (!entry) {
-    toast.success(success);
+    toast.success(messages);
     return;
   }
   rememberUndo(entry);
-  toast.success(createElement(UndoToast, { message: success, onUndo: () => void undo(entry) }));
+  toast.success(createElement(UndoToast, { messages, onUndo: () => void undo(entry) }), {
+    autoClose: UNDO_SNACK_MS,
+  });
 }
 
 /** How the outbox tells the user that a change made offline was refused when it was sent. */

@@ -4,7 +4,7 @@ import { toast } from '../../../lib/toast';
 import { LabelsDocument } from '../api/note-queries';
 import { checkNewLabel, mergeLabels } from '../cache/label-rules';
 import { useDeleteLabel, useRenameLabel } from '../api/label-changes';
-import { deleteLabelMessages, renameLabelMessages } from '../messages';
+import { deleteLabelMessages, NEW_LABEL_MESSAGE, renameLabelMessages } from '../messages';
 import { useNotesUi } from './notes-ui-context';
 import { runNoteAction } from './run-note-action';
 
@@ -19,7 +19,8 @@ function checked(raw: string, labels: readonly string[], renaming?: string): str
 
 /**
  * Every known label (the server's plus ones just added); `addLabel`, which validates a new
- * label with the spec's toasts and resolves to the trimmed label, or null when refused; and
+ * label with the spec's toasts and resolves to the trimmed label, or null when refused (`quiet`:
+ * the caller says "New Label Added" itself, with the rest of the action); and
  * `renameLabel` and `deleteLabel`, which change every note carrying the label.
  */
 export function useLabels() {
@@ -33,11 +34,11 @@ export function useLabels() {
   );
 
   const addLabel = useCallback(
-    (raw: string): string | null => {
+    (raw: string, { quiet = false }: { quiet?: boolean } = {}): string | null => {
       const label = checked(raw, labels);
       if (label === null) return null;
       rememberLabel(label);
-      toast.success('New Label Added');
+      if (!quiet) toast.success(NEW_LABEL_MESSAGE);
       return label;
     },
     [labels, rememberLabel],

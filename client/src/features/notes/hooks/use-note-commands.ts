@@ -72,7 +72,9 @@ export function useNoteCommands(note: Note) {
 
   return {
     pending: pending > 0,
-    change: (input: NoteInput, kind: CardChange) => change(input, cardChangeMessages(kind)),
+    /** `lead`: what the change did first ("New Label Added"), said in its snackbar (not Undo's). */
+    change: (input: NoteInput, kind: CardChange, lead?: readonly string[]) =>
+      change(input, { ...cardChangeMessages(kind), lead }, cardChangeMessages(kind)),
     togglePin: () =>
       change({ pinned: !note.pinned }, pinMessages(!note.pinned), pinMessages(note.pinned)),
     /**

@@ -168,7 +168,7 @@ export const NoteCard = memo(function NoteCard({ note }: { note: Note }) {
               tags={note.tags}
               priority={note.priority}
               onColorChange={(color) => void commands.change({ color }, 'color')}
-              onTagsChange={(tags) => void commands.change({ tags }, 'tag')}
+              onTagsChange={(tags, lead) => void commands.change({ tags }, 'tag', lead)}
               onPriorityChange={(priority) => void commands.change({ priority }, 'priority')}
             />
           </>

@@ -70,7 +70,7 @@ afterAll(async () => {
 });
 
 it('asks for the first page and the labels once on a cold load of /home, and still loads more on scroll', async () => {
-  // The first page (12 notes) and one page more (30).
+  // The first page (24 notes) and part of one page more (30).
   const auth = await seededUser('early', 40);
   const context = await newContext(browser, server.url, 'desktop');
   const page = await context.newPage();
@@ -92,7 +92,7 @@ it('asks for the first page and the labels once on a cold load of /home, and sti
   await feedOpen;
   const firstScreen = [...sent];
   const firstPages = firstScreen.filter((op) => op.name === 'NotesList' && !op.variables.after);
-  expect(firstPages).toEqual([{ name: 'NotesList', variables: { filter: {}, first: 12 } }]);
+  expect(firstPages).toEqual([{ name: 'NotesList', variables: { filter: {}, first: 24 } }]);
   expect(firstScreen.map((op) => op.name)).not.toContain('NoteEventsCursor');
   await waitFor(
     () => sent.filter((op) => op.name === 'NotesList').length === listAnswers,
@@ -114,11 +114,11 @@ it('asks for the first page and the labels once on a cold load of /home, and sti
   );
   // Nothing else asked the list again: not from its start, not for a page more.
   expect(sent.filter((op) => op.name === 'NotesList').map((op) => op.variables)).toEqual([
-    { filter: {}, first: 12 },
+    { filter: {}, first: 24 },
     { filter: {}, first: 30, after: expect.any(String) as unknown },
   ]);
   console.log(
-    `[first screen] cold /home: ${firstPages.length} first-page request, its first cards, then the other 28 notes on scroll`,
+    `[first screen] cold /home: ${firstPages.length} first-page request, its first cards, then the other 16 notes on scroll`,
   );
   await context.close();
 });

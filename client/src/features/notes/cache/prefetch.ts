@@ -6,11 +6,13 @@ import { LabelsDocument, LIST_DOCUMENT } from '../api/note-queries';
 import { canonicalFilter, compareNotes, matchesFilter, type NoteListFields } from './note-rules';
 
 /**
- * Notes a list asks for first: a wide screen's first screen and a half (five or six columns of
- * two rows), a phone's several screens. Every note of the answer is written to the cache and read
- * back before the first card is drawn, so a first page larger than the screen only delays it.
+ * Notes a list asks for first: more than a wide screen's first screen and a half (the masonry
+ * grid's three or four columns of short cards, under the one-line new-note area), so the list does
+ * not ask for a second page before the user scrolls; a phone's several screens. Every note of the
+ * answer is written to the cache and read back before the first card is drawn, so a first page
+ * larger than the screen only delays it.
  */
-export const FIRST_PAGE_SIZE = 12;
+export const FIRST_PAGE_SIZE = 24;
 
 /** Notes fetched per page after the first, as the user scrolls. */
 export const PAGE_SIZE = 30;

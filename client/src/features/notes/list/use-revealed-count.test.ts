@@ -50,6 +50,18 @@ describe('useRevealedCount', () => {
     expect(list.result.current.showMore).toBeUndefined();
   });
 
+  it('draws a batch of the page its reach at the end asked for as soon as it comes', async () => {
+    const whole = FIRST_BATCH + 2 * BATCH;
+    const list = revealed({ count: whole, hasNextPage: true });
+    while (list.result.current.visible < whole) await list.nearTheEnd();
+    // Every card drawn: the reach asks for the next page, and the user waits at the end.
+    await list.nearTheEnd();
+    expect(list.loadMore).toHaveBeenCalledTimes(1);
+    list.rerender({ count: whole + 30, hasNextPage: false });
+    await settle();
+    expect(list.result.current.visible).toBe(whole + BATCH);
+  });
+
   it('shows a short list whole, and offers nothing when there is no more', async () => {
     const list = revealed({ count: 5, hasNextPage: false });
     await settle();

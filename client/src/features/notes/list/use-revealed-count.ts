@@ -19,7 +19,8 @@ export interface RevealedCount {
 
 /**
  * How many of a list's `count` items to draw: the first batch at once, then a batch more each
- * time the user nears the end of what is drawn, and only once all are drawn the next page. A page
+ * time the user nears the end of what is drawn, and only once all are drawn the next page (a
+ * batch of which is drawn when it comes, the user being at the end). A page
  * of cards arriving is not drawn all at once, then: only what the screen can show is, and the
  * rest as the user scrolls to it, each batch in a transition (React renders it in slices). A
  * list that shrinks (a search, a filter, a card gone) starts again from what it shows.
@@ -35,6 +36,9 @@ export function useRevealedCount(
     // Adjusted while rendering, as React advises for state that follows a prop.
     setLastCount(count);
     if (count < lastCount) setWanted(Math.max(FIRST_BATCH, Math.min(wanted, count)));
+    // Every card was drawn when more came (the page the user's reach at the end asked for): a
+    // batch of it is drawn now, not at the next reach.
+    else if (lastCount > 0 && wanted <= lastCount) setWanted(lastCount + BATCH);
   }
   const visible = Math.min(count, wanted);
   const revealMore = useCallback(

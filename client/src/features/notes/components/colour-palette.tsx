@@ -1,4 +1,5 @@
 import { Ban, Check } from 'lucide-react';
+import { noteColourStyle } from '../editor/note-colours';
 
 /** The six note colours of the spec. */
 export const NOTE_COLOURS = ['#F29191', '#3AB0FF', '#14C38E', '#E2C275', '#FF7F3F', '#A2416B'];
@@ -8,7 +9,7 @@ interface ColourPaletteProps {
   onChange: (colour: string) => void;
 }
 
-/** Six swatches plus "no colour"; the current one is ticked. */
+/** Six swatches plus "no colour", each in its colour as the theme shows it; the current one is ticked. */
 export function ColourPalette({ value, onChange }: ColourPaletteProps) {
   return (
     <div className="palette" role="group" aria-label="Note colour">
@@ -26,7 +27,7 @@ export function ColourPalette({ value, onChange }: ColourPaletteProps) {
           key={colour}
           type="button"
           className="swatch"
-          style={{ background: colour }}
+          style={noteColourStyle(colour)}
           aria-label={`Colour ${colour}`}
           aria-pressed={value.toUpperCase() === colour}
           onClick={() => onChange(colour)}

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Locator, Page, Browser } from 'playwright-core';
-import { expectTitles, expectToast, postApi } from './support/app';
+import { expectTitles, expectToast, postApi, newAccount, storeSignIn } from './support/app';
 import { seriousViolations } from './support/axe';
 import { connectBrowser, newContext, type ViewportName } from './support/browser';
 import { sharedServer, type RunningServer } from './support/server';
@@ -34,15 +34,13 @@ async function signedIn(viewport: ViewportName): Promise<Page> {
   const email = `forgiving.${viewport}.${Date.now()}@example.com`;
   const api = (path: string, body: unknown, token?: string) =>
     postApi(server.url, path, body, token);
-  await api('/api/auth/signup', {
-    firstName: 'Fay',
-    lastName: 'Folded',
+  const account = await newAccount(
+    server.url,
+    { firstName: 'Fay', lastName: 'Folded' },
     email,
     password,
-    confirmPassword: password,
-  });
-  const login = await api('/api/auth/login', { email, password });
-  const token = login.encodedToken as string;
+  );
+  const { token } = account;
   for (const [title, text, tags] of [
     ['Groceries', 'Milk and eggs', ['shopping']],
     ['Hauptstraße 5', 'The office', ['travel']],
@@ -52,15 +50,7 @@ async function signedIn(viewport: ViewportName): Promise<Page> {
     await api('/api/notes', { note: { title, content: `<p>${text}</p>`, tags } }, token);
   }
   const context = await newContext(browser, server.url, viewport);
-  await context.addInitScript(
-    ([auth, user]) => {
-      localStorage.setItem('token', auth);
-      localStorage.setItem('user', user);
-      localStorage.setItem('isAuth', 'true');
-      if (!localStorage.getItem('theme')) localStorage.setItem('theme', 'light');
-    },
-    [token, JSON.stringify(login.foundUser)] as const,
-  );
+  await storeSignIn(context, account, 'light');
   const page = await context.newPage();
   await page.goto('/home');
   await expectTitles(page, [MARKUP_TITLE, 'Summer', 'Hauptstraße 5', 'Groceries']);

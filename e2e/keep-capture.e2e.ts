@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { card, expectToast, postApi } from './support/app';
+import { card, expectToast, postApi, newAccount, storeSignIn } from './support/app';
 import { seriousViolations } from './support/axe';
 import { connectBrowser, newContext, type ViewportName } from './support/browser';
 import { sharedServer, waitFor, type RunningServer } from './support/server';
@@ -32,27 +32,17 @@ afterAll(async () => {
 /** A new user with one note, signed in on /home in the dark theme; with the API's token. */
 async function signedIn(viewport: ViewportName): Promise<{ page: Page; token: string }> {
   const email = `capture.${viewport}.${Date.now()}@example.com`;
-  await postApi(server.url, '/api/auth/signup', {
-    firstName: 'Cap',
-    lastName: 'Ture',
+  const account = await newAccount(
+    server.url,
+    { firstName: 'Cap', lastName: 'Ture' },
     email,
     password,
-    confirmPassword: password,
-  });
-  const login = await postApi(server.url, '/api/auth/login', { email, password });
-  const token = login.encodedToken as string;
+  );
+  const { token } = account;
   await postApi(server.url, '/api/notes', { note: { title: 'Old', content: '<p>old</p>' } }, token);
   const context = await newContext(browser, server.url, viewport);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-  await context.addInitScript(
-    ([auth, user]) => {
-      localStorage.setItem('token', auth);
-      localStorage.setItem('user', user);
-      localStorage.setItem('isAuth', 'true');
-      if (!localStorage.getItem('theme')) localStorage.setItem('theme', 'dark');
-    },
-    [token, JSON.stringify(login.foundUser)] as const,
-  );
+  await storeSignIn(context, account, 'dark');
   const page = await context.newPage();
   await page.goto('/home');
   await card(page, 'Old').waitFor();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { postApi } from './support/app';
+import { postApi, newAccount, storeSignIn } from './support/app';
 import { seriousViolations } from './support/axe';
 import { connectBrowser, newContext, type ViewportName } from './support/browser';
 import { sharedServer, waitFor, type RunningServer } from './support/server';
@@ -59,28 +59,18 @@ async function signedIn(viewport: ViewportName): Promise<Page> {
   const email = `cards.${viewport}.${Date.now()}@example.com`;
   const api = (path: string, body: unknown, token?: string) =>
     postApi(server.url, path, body, token);
-  await api('/api/auth/signup', {
-    firstName: 'Cara',
-    lastName: 'Cards',
+  const account = await newAccount(
+    server.url,
+    { firstName: 'Cara', lastName: 'Cards' },
     email,
     password,
-    confirmPassword: password,
-  });
-  const login = await api('/api/auth/login', { email, password });
-  const token = login.encodedToken as string;
+  );
+  const { token } = account;
   for (const note of NOTES) await api('/api/notes', { note }, token);
 
   const touch = viewport === 'phone' ? { hasTouch: true, isMobile: true } : {};
   const context = await newContext(browser, server.url, viewport, touch);
-  await context.addInitScript(
-    ([auth, user]) => {
-      localStorage.setItem('token', auth);
-      localStorage.setItem('user', user);
-      localStorage.setItem('isAuth', 'true');
-      if (!localStorage.getItem('theme')) localStorage.setItem('theme', 'light');
-    },
-    [token, JSON.stringify(login.foundUser)] as const,
-  );
+  await storeSignIn(context, account, 'light');
   const page = await context.newPage();
   await page.goto('/home');
   await titles(page, NEWEST_FIRST);

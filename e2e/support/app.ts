@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { ViewportName } from './browser';
 import { waitFor } from './server';
 
@@ -168,6 +168,43 @@ export async function signInThroughStorage(
       localStorage.setItem('isAuth', 'true');
     },
     [token, JSON.stringify(user)] as const,
+  );
+}
+
+/** Signs a new account up and logs it in through the REST API: its token and user. */
+export async function newAccount(
+  baseURL: string,
+  names: { firstName: string; lastName: string },
+  email: string,
+  password: string,
+): Promise<{ token: string; user: unknown }> {
+  await postApi(baseURL, '/api/auth/signup', {
+    ...names,
+    email,
+    password,
+    confirmPassword: password,
+  });
+  const login = await postApi(baseURL, '/api/auth/login', { email, password });
+  return { token: login.encodedToken as string, user: login.foundUser };
+}
+
+/**
+ * Makes every page of `context` open signed in as a returning user (a login answer's token and
+ * user in localStorage), in `theme` unless the page has chosen one since.
+ */
+export async function storeSignIn(
+  context: BrowserContext,
+  { token, user }: { token: string; user: unknown },
+  theme: 'light' | 'dark',
+): Promise<void> {
+  await context.addInitScript(
+    ([auth, stored, chosen]) => {
+      localStorage.setItem('token', auth);
+      localStorage.setItem('user', stored);
+      localStorage.setItem('isAuth', 'true');
+      if (!localStorage.getItem('theme')) localStorage.setItem('theme', chosen);
+    },
+    [token, JSON.stringify(user), theme] as const,
   );
 }
 

@@ -3,13 +3,17 @@ import type { ExpressContextFunctionArgument } from '@as-integrations/express5';
 import type { AuthLimiter } from '../auth/rate-limit';
 import { AppError } from '../errors';
 import type { Services } from '../services';
-import type { PublicUser } from '../services/users';
+import type { Authenticated, PublicUser } from '../services/users';
 
 /** What every resolver gets: the services, the caller (if signed in) and why not (if refused). */
 export interface GraphQLContext {
   services: Services;
   /** The signed-in user, looked up for this request. */
   user: PublicUser | null;
+  /** How the signed-in user was authenticated (a sign-in's token or an API token). */
+  auth: Authenticated | null;
+  /** The client's User-Agent, recorded by a sign-in. */
+  userAgent: string | undefined;
   /** The signed-in user's change-feed cursor, read with their token (see `feedCursorPlugin`). */
   eventsCursor: string | null;
   /** Set when a token was sent but refused: resolvers that need a user report it. */
@@ -34,6 +38,8 @@ export function contextFunction(services: Services, authLimiter: AuthLimiter) {
     return {
       services,
       user: session?.user ?? null,
+      auth: session,
+      userAgent: req.headers['user-agent'],
       eventsCursor: session?.eventsCursor ?? null,
       authError,
       ip: req.ip ?? '',

@@ -17,7 +17,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { AuthLimiter } from '../auth/rate-limit';
 import { AppError, messages } from '../errors';
 import type { Services } from '../services';
-import type { PublicUser } from '../services/users';
+import type { Authenticated, PublicUser } from '../services/users';
 import type { GraphQLContext } from './context';
 import { graphQLErrorFormatter } from './errors';
 import { allValidationRules, parseOptions } from './limits';
@@ -74,6 +74,8 @@ const maxTimerMs = 2 ** 31 - 1;
 // A type, not an interface: graphql-ws wants an index-signature-compatible record.
 type SocketState = {
   user?: PublicUser;
+  /** How the socket's user was authenticated. */
+  auth?: Authenticated;
   /** The `authorization` the socket signed in with, to check again after a resync. */
   authorization?: string;
   /** Stops the socket's timers and listeners. */
@@ -184,6 +186,8 @@ export function attachWebSocketServer(server: http.Server, deps: WebSocketDeps):
       context: (ctx: SocketContext): GraphQLContext => ({
         services,
         user: ctx.extra.user ?? null,
+        auth: ctx.extra.auth ?? null,
+        userAgent: ctx.extra.request.headers['user-agent'],
         // Read when the socket opened: too old for what its operations read later.
         eventsCursor: null,
         authError: null,
@@ -219,6 +223,7 @@ export function attachWebSocketServer(server: http.Server, deps: WebSocketDeps):
         ];
         const state: SocketState = {
           user,
+          auth: session,
           authorization: authorization as string,
           release: () => stops.forEach((stop) => stop()),
         };

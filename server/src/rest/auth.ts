@@ -1,7 +1,8 @@
-import { Router } from 'express';
+import { type Request, Router } from 'express';
 import { z } from 'zod';
 
 import type { Services } from '../services';
+import type { SignInContext } from '../services/users';
 import type { RestDeps } from './context';
 import { presentUser } from './present';
 import { parseBody } from './validate';
@@ -21,6 +22,11 @@ export async function userWithLists(services: Services, user: Parameters<typeof 
   return presentUser(user, { notes, archives, trash });
 }
 
+/** What a sign-in records of the client it comes from. */
+export const signInContext = (req: Request): SignInContext => ({
+  userAgent: req.headers['user-agent'],
+});
+
 /** POST /auth/signup and /auth/login. */
 export function authRouter({ services, authLimiter }: RestDeps): Router {
   const router = Router();
@@ -34,7 +40,7 @@ export function authRouter({ services, authLimiter }: RestDeps): Router {
     const body = parseBody(req, z.object({}).passthrough());
     const email = typeof body.email === 'string' ? body.email : undefined;
     const { user, token } = await authLimiter.attempt(req.ip ?? '', email, () =>
-      services.users.signup(body),
+      services.users.signup(body, signInContext(req)),
     );
     res.status(201).json({ createdUser: await userWithLists(services, user), encodedToken: token });
   });
@@ -42,7 +48,7 @@ export function authRouter({ services, authLimiter }: RestDeps): Router {
   router.post('/login', async (req, res) => {
     const { email, password } = parseBody(req, loginBody);
     const { user, token } = await authLimiter.attempt(req.ip ?? '', email, () =>
-      services.users.login(email, password),
+      services.users.login(email, password, signInContext(req)),
     );
     res.status(200).json({ foundUser: await userWithLists(services, user), encodedToken: token });
   });

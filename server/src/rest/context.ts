@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 
 import type { AuthLimiter } from '../auth/rate-limit';
 import type { Services } from '../services';
-import type { PublicUser } from '../services/users';
+import type { Authenticated, PublicUser } from '../services/users';
 
 /** What the REST routers need from the app. */
 export interface RestDeps {
@@ -12,13 +12,21 @@ export interface RestDeps {
   importMaxBytes: number;
 }
 
-/** Requires a valid token: puts the caller in `res.locals.user`, or answers 401 (503 when the database is down). */
+/**
+ * Requires a valid token: puts the caller in `res.locals.user` and how they were authenticated in
+ * `res.locals.auth`, or answers 401 (503 when the database is down).
+ */
 export function authenticate(services: Services) {
   return async (req: Request, res: Response, next: NextFunction) => {
-    res.locals.user = await services.caller.require(req.headers.authorization);
+    const auth = await services.caller.requireSession(req.headers.authorization);
+    res.locals.auth = auth;
+    res.locals.user = auth.user;
     next();
   };
 }
 
 /** The signed-in caller of an authenticated route. */
 export const currentUser = (res: Response): PublicUser => res.locals.user as PublicUser;
+
+/** How the caller of an authenticated route was authenticated. */
+export const currentAuth = (res: Response): Authenticated => res.locals.auth as Authenticated;

@@ -36,6 +36,12 @@ export function callerService(users: UsersService) {
   return {
     identify,
     session,
+    /** The caller's session, as {@link session}, where no token at all is UNAUTHENTICATED too. */
+    async requireSession(authorization: unknown): Promise<Authenticated> {
+      const auth = await session(authorization);
+      if (!auth) throw invalidToken();
+      return auth;
+    },
     /** The caller, as {@link identify}, where no token at all is UNAUTHENTICATED too. */
     async require(authorization: unknown): Promise<PublicUser> {
       const user = await identify(authorization);
@@ -46,3 +52,13 @@ export function callerService(users: UsersService) {
 }
 
 export type CallerService = ReturnType<typeof callerService>;
+
+/**
+ * Refuses (FORBIDDEN) a request made with an API token where only a signed-in person may act:
+ * managing tokens, sessions, the password, two-factor, passkeys or the account.
+ */
+export function requireSignedInPerson(auth: Authenticated): void {
+  if (auth.credential.kind === 'apiToken') {
+    throw new AppError('FORBIDDEN', 'API tokens cannot manage the account; sign in to do this');
+  }
+}

@@ -56,9 +56,23 @@ interface Session {
   token: string;
 }
 
+/** What the server knows of the client a sign-in comes from, for the list of sessions. */
+export interface SignInContext {
+  userAgent?: string;
+}
+
+/**
+ * What a request was authenticated with: a sign-in's token (`sessionId`: its session, null for a
+ * token issued before sessions existed) or an API token, which may only read when `scope` is read.
+ */
+export type Credential =
+  | { kind: 'session'; sessionId: string | null }
+  | { kind: 'apiToken'; tokenId: string; scope: 'read' | 'write' };
+
 /** A checked token's user, and when the token stops being valid (null: it never expires). */
 export interface Authenticated {
   user: PublicUser;
+  credential: Credential;
   expiresAt: Date | null;
   /**
    * The user's change-feed cursor (as `noteEventsCursor` gives it) read with the token's check,
@@ -100,13 +114,22 @@ export function usersService(store: Store, tokens: TokenService, options: UsersS
     if (!user || user.tokenVersion !== claims.ver) throw invalidToken();
     return {
       user: toPublicUser(user),
+      credential: { kind: 'session', sessionId: null },
       expiresAt: claims.exp === undefined ? null : new Date(claims.exp * 1000),
       eventsCursor: String(user.eventSeq),
     };
   }
 
+  /**
+   * Signs the user in: every way of signing in (password, second factor, passkey, single sign-on,
+   * signup) ends here, and gets its token from here.
+   */
+  function signIn(user: UserRecord, _context: SignInContext): Promise<Session> {
+    return Promise.resolve({ user: toPublicUser(user), token: issue(user) });
+  }
+
   /** Creates an account (signup, and the demo accounts whatever ALLOW_SIGNUP says). */
-  async function create(input: unknown): Promise<Session> {
+  async function create(input: unknown, context: SignInContext): Promise<Session> {
     const parsed = signupSchema.safeParse(input);
     if (!parsed.success) throw fromZodIssues(parsed.error.issues);
     const { firstName, lastName, email, password, confirmPassword } = parsed.data;
@@ -134,26 +157,36 @@ export function usersService(store: Store, tokens: TokenService, options: UsersS
         throw new AppError('CONFLICT', messages.emailExists);
       throw error;
     }
-    return { user: toPublicUser(user), token: issue(user) };
+    return signIn(user, context);
   }
 
   return {
     /** Whether anyone may create an account here (ALLOW_SIGNUP). */
     signupOpen: options.allowSignup,
 
-    async signup(input: unknown): Promise<Session> {
+    async signup(input: unknown, context: SignInContext = {}): Promise<Session> {
       if (!options.allowSignup) throw new AppError('FORBIDDEN', signupClosedMessage);
-      return create(input);
+      return create(input, context);
     },
 
-    async login(email: string, password: string): Promise<Session> {
+    async login(email: string, password: string, context: SignInContext = {}): Promise<Session> {
       // No stored email holds a NUL character, and PostgreSQL could not even compare one.
       const user = hasNul(email) ? undefined : await store.users.findByEmail(email.trim());
       if (!user) throw new AppError('EMAIL_NOT_REGISTERED', messages.emailNotRegistered);
       if (!(await argon2.verify(user.passwordHash, password))) {
         throw new AppError('UNAUTHENTICATED', messages.invalidCredentials);
       }
-      return { user: toPublicUser(user), token: issue(user) };
+      return signIn(user, context);
+    },
+
+    /**
+     * Signs in the user with this id, whose identity another way has proven (a passkey, single
+     * sign-on); UNAUTHENTICATED when there is no such user.
+     */
+    async signInAs(userId: string, context: SignInContext = {}): Promise<Session> {
+      const user = await store.users.findById(userId);
+      if (!user) throw invalidToken();
+      return signIn(user, context);
     },
 
     session,
@@ -169,6 +202,17 @@ export function usersService(store: Store, tokens: TokenService, options: UsersS
       });
     },
 
+    /**
+     * Deletes the account and everything of it (see UserRepository.delete), and tells every
+     * server, so that each closes the user's live connections. Checks nothing: callers do.
+     */
+    async remove(userId: string): Promise<void> {
+      await store.transaction(async (tx) => {
+        await tx.events.announceSignOut(userId);
+        await tx.users.delete(userId);
+      });
+    },
+
     /** Calls `listener` when the user signs out, on any server; returns what stops it. */
     onSignOut: (userId: string, listener: () => void): (() => void) =>
       store.live.onSignOut(userId, listener),
@@ -179,7 +223,7 @@ export function usersService(store: Store, tokens: TokenService, options: UsersS
     /** Creates the account unless the email is taken; used to seed demo users. */
     async ensure(input: SignupInput): Promise<void> {
       if (await store.users.findByEmail(input.email)) return;
-      await create(input);
+      await create(input, {});
     },
   };
 }

@@ -25,6 +25,12 @@ export interface UserRepository {
   insert(user: UserRecord): Promise<void>;
   /** Revokes every token issued so far. */
   bumpTokenVersion(id: string, at: string): Promise<void>;
+  /**
+   * Deletes the account and, through the foreign keys' ON DELETE CASCADE, everything that is
+   * the user's: notes, labels, revisions, events, imports (and every table added since that
+   * references users.id with ON DELETE CASCADE).
+   */
+  delete(id: string): Promise<void>;
 }
 
 /** Reading notes. Every method is scoped by owner: none reads another user's note. */

@@ -57,5 +57,9 @@ export function userRepository(db: Kysely<Database>): UserRepository {
         .where('id', '=', id)
         .execute();
     },
+
+    async delete(id) {
+      await db.deleteFrom('users').where('id', '=', id).execute();
+    },
   };
 }

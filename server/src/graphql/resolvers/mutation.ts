@@ -4,10 +4,14 @@ import { toLocationName, toNoteFields } from './mapping';
 
 export const Mutation: MutationResolvers = {
   signup: (_parent, { input }, ctx) =>
-    ctx.authLimiter.attempt(ctx.ip, input.email, () => ctx.services.users.signup(input)),
+    ctx.authLimiter.attempt(ctx.ip, input.email, () =>
+      ctx.services.users.signup(input, { userAgent: ctx.userAgent }),
+    ),
 
   login: (_parent, { email, password }, ctx) =>
-    ctx.authLimiter.attempt(ctx.ip, email, () => ctx.services.users.login(email, password)),
+    ctx.authLimiter.attempt(ctx.ip, email, () =>
+      ctx.services.users.login(email, password, { userAgent: ctx.userAgent }),
+    ),
 
   logout: async (_parent, _args, ctx) => {
     await ctx.services.users.logout(requireUser(ctx).id);

@@ -42,6 +42,13 @@ const envSchema = z.object({
   REVISION_RETENTION_DAYS: wholeDays(
     'REVISION_RETENTION_DAYS is a whole number of days (0 keeps every revision)',
   ).default(90),
+  PUBLIC_URL: z
+    .url({
+      protocol: /^https?$/,
+      error: 'PUBLIC_URL is the address people open Jotter at, like https://notes.example.org',
+    })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   WS_PING_SECONDS: z.coerce
     .number()
     .positive('WS_PING_SECONDS is a number of seconds above 0')
@@ -75,6 +82,11 @@ export interface Config {
   revisionRetentionDays: number;
   /** Seconds between WebSocket pings; a socket that has not answered the last one by the next is dropped. */
   wsPingSeconds: number;
+  /**
+   * The address people open Jotter at (no trailing slash), for links in emails, single sign-on's
+   * return address and passkeys; unset: taken from each request.
+   */
+  publicUrl: string | undefined;
   /** Argon2 cost; tests lower it, production keeps OWASP's. */
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
 }
@@ -109,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trashRetentionDays: e.TRASH_RETENTION_DAYS,
     revisionRetentionDays: e.REVISION_RETENTION_DAYS,
     wsPingSeconds: e.WS_PING_SECONDS,
+    publicUrl: e.PUBLIC_URL,
     argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
   };
 }

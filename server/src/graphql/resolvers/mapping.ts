@@ -58,8 +58,11 @@ type GraphQLFields = Omit<NoteRecord, keyof typeof asGraphQL> & {
   [K in keyof typeof asGraphQL]: ReturnType<(typeof asGraphQL)[K]>;
 };
 
-/** The fields of `Note` read on demand, not held by the record. */
-type OnDemand = 'revisions';
+/**
+ * The fields of `Note` read on demand, not held by the record: its revisions, and the member's
+ * own reminder.
+ */
+type OnDemand = 'revisions' | 'reminder';
 
 /**
  * True only when the declared fields and `Note`'s own (but those read on demand) are the same

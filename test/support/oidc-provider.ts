@@ -1,0 +1,65 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+const script = path.resolve(__dirname, 'oidc-test-provider.mjs');
+
+/** The claims the test provider gives one account (see oidc-test-provider.mjs). */
+export interface TestAccountClaims {
+  email?: string;
+  email_verified?: boolean;
+  given_name?: string;
+  family_name?: string;
+  name?: string;
+}
+
+export interface TestProvider {
+  /** The issuer URL, http://127.0.0.1:<port>. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Sets the claims the account `subject` signs in with from now on. */
+  setAccount(subject: string, claims: TestAccountClaims): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a real OpenID Connect provider (oidc-provider, in its own process) whose client
+ * `jotter-test` may return to `redirectUris`, and waits until it listens.
+ */
+export async function startTestProvider(redirectUris: string[]): Promise<TestProvider> {
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, OIDC_TEST_REDIRECT_URIS: redirectUris.join(',') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const issuer = await new Promise<string>((resolve, reject) => {
+    let line = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      line += chunk.toString();
+      const match = /\{"issuer":"([^"]+)"\}/.exec(line);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`the test provider exited (${code}) before listening:\n${output}`)),
+    );
+  });
+  return {
+    issuer,
+    clientId: 'jotter-test',
+    clientSecret: 'jotter-test-secret',
+    async setAccount(subject, claims) {
+      const res = await fetch(`${issuer}/test/accounts/${encodeURIComponent(subject)}`, {
+        method: 'POST',
+        body: JSON.stringify(claims),
+      });
+      if (res.status !== 204) throw new Error(`setAccount: ${res.status}`);
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

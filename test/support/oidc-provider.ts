@@ -24,11 +24,19 @@ export interface TestProvider {
 
 /**
  * Starts a real OpenID Connect provider (oidc-provider, in its own process) whose client
- * `jotter-test` may return to `redirectUris`, and waits until it listens.
+ * `jotter-test` may return to `redirectUris`, and waits until it listens. `userInfoOnly`: the
+ * account's claims only at the UserInfo endpoint, none in the ID token (as Authelia does).
  */
-export async function startTestProvider(redirectUris: string[]): Promise<TestProvider> {
+export async function startTestProvider(
+  redirectUris: string[],
+  { userInfoOnly = false }: { userInfoOnly?: boolean } = {},
+): Promise<TestProvider> {
   const child = spawn(process.execPath, [script], {
-    env: { ...process.env, OIDC_TEST_REDIRECT_URIS: redirectUris.join(',') },
+    env: {
+      ...process.env,
+      OIDC_TEST_REDIRECT_URIS: redirectUris.join(','),
+      OIDC_TEST_USERINFO_ONLY: userInfoOnly ? '1' : '0',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -6,7 +6,7 @@
 // the secret `jotter-test-secret`. Anyone signs in at its login page with any password; the login
 // is the account's subject. POST /test/accounts/<subject> with a JSON body sets that account's
 // claims (email, email_verified, given_name, family_name, name); an unknown subject gets a
-// verified `<subject>@sso.test`.
+// verified `<subject>@sso.test`. OIDC_TEST_USERINFO_ONLY=1 keeps them out of the ID token.
 import http from 'node:http';
 
 import Provider from 'oidc-provider';
@@ -36,8 +36,9 @@ const provider = new Provider(issuer, {
     email: ['email', 'email_verified'],
     profile: ['name', 'given_name', 'family_name'],
   },
-  // The claims in the ID token itself, as Keycloak and Authentik send them.
-  conformIdTokenClaims: false,
+  // The claims in the ID token itself, as Keycloak and Authentik send them; with
+  // OIDC_TEST_USERINFO_ONLY=1 only at the UserInfo endpoint, as Authelia sends them by default.
+  conformIdTokenClaims: process.env.OIDC_TEST_USERINFO_ONLY === '1',
   cookies: { keys: ['jotter-test-provider-cookie-key'] },
   findAccount: (_ctx, sub) => ({
     accountId: sub,

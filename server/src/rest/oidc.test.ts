@@ -278,6 +278,55 @@ describe('single sign-on', () => {
   });
 });
 
+describe('a provider that sends the email only at its UserInfo endpoint (as Authelia does)', () => {
+  let userInfoOnly: TestProvider;
+  let t: TestApp;
+  beforeAll(async () => {
+    userInfoOnly = await startTestProvider([callbackUrl], { userInfoOnly: true });
+    t = await createTestApp({
+      publicUrl,
+      oidc: {
+        issuer: userInfoOnly.issuer,
+        clientId: userInfoOnly.clientId,
+        clientSecret: userInfoOnly.clientSecret,
+        label: 'Test SSO',
+        signup: true,
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await userInfoOnly.stop();
+  });
+
+  it('reads the email, its verification and the names there', async () => {
+    const { id } = await t.signup({ email: 'userinfo@example.com' });
+    await userInfoOnly.setAccount('ui', {
+      email: 'userinfo@example.com',
+      email_verified: true,
+      name: 'Ida Info',
+    });
+    const start = await t.http.get('/api/auth/oidc/start');
+    const back = await throughProvider(start.headers.location!, 'ui');
+    const res = await t.http
+      .get(back.pathname + back.search)
+      .set('cookie', stateCookieOf(start.headers['set-cookie']));
+    const token = tokenOf({ status: res.status, location: res.headers.location ?? '' });
+    expect((await t.http.get('/api/user').set('authorization', token)).body.user._id).toBe(id);
+
+    await userInfoOnly.setAccount('ui-unverified', { email: 'userinfo@example.com' });
+    const again = await t.http.get('/api/auth/oidc/start');
+    const back2 = await throughProvider(again.headers.location!, 'ui-unverified');
+    const refused = await t.http
+      .get(back2.pathname + back2.search)
+      .set('cookie', stateCookieOf(again.headers['set-cookie']));
+    refusedWith(
+      { status: refused.status, location: refused.headers.location ?? '' },
+      'unverified_email',
+    );
+  });
+});
+
 describe('OIDC_SIGNUP off', () => {
   let t: TestApp;
   beforeAll(async () => {

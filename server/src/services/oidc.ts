@@ -238,8 +238,11 @@ export function oidcService(store: Store, users: UsersService, options: OidcServ
       if (typeof claims.email !== 'string') {
         try {
           const info = await client.fetchUserInfo(configuration, tokens.access_token, claims.sub);
-          for (const key of ['email', 'email_verified', 'given_name', 'family_name', 'name']) {
-            if (claims[key] === undefined && info[key] !== undefined) claims[key] = info[key];
+          // The email and whether it is verified come together, from the same answer.
+          claims.email = info.email;
+          claims.email_verified = info.email_verified;
+          for (const key of ['given_name', 'family_name', 'name']) {
+            if (claims[key] === undefined) claims[key] = info[key];
           }
         } catch {
           // No userinfo: the ID token's claims are all there is.

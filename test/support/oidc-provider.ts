@@ -71,3 +71,53 @@ export async function startTestProvider(
     },
   };
 }
+
+/**
+ * Follows the test provider's pages over plain HTTP as a browser would (its cookies kept, its login
+ * form submitted as `subject`), from `authorizationUrl` until it sends the browser to an address
+ * starting with `backTo` (Jotter's); returns that address, with the code and state.
+ */
+export async function providerLogin(
+  backTo: string,
+  authorizationUrl: string,
+  subject: string,
+): Promise<URL> {
+  const jar = new Map<string, string>();
+  let url = authorizationUrl;
+  let init: RequestInit = {};
+  for (let step = 0; step < 12; step += 1) {
+    const res = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: {
+        ...(init.headers as object),
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const at = pair!.indexOf('=');
+      jar.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+    init = {};
+    const location = res.headers.get('location');
+    if (location) {
+      const next = new URL(location, url);
+      if (next.href.startsWith(backTo)) return next;
+      url = next.href;
+      continue;
+    }
+    const page = await res.text();
+    const action = /<form[^>]*action="([^"]+)"/.exec(page)?.[1];
+    if (res.status !== 200 || !action || !page.includes('name="login"')) {
+      throw new Error(`unexpected provider page ${res.status}: ${page.slice(0, 300)}`);
+    }
+    url = new URL(action, url).href;
+    init = {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ prompt: 'login', login: subject, password: 'any' }).toString(),
+    };
+  }
+  throw new Error('the provider never sent the browser back');
+}

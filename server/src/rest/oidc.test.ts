@@ -1,4 +1,8 @@
-import { startTestProvider, type TestProvider } from '../../../test/support/oidc-provider';
+import {
+  providerLogin,
+  startTestProvider,
+  type TestProvider,
+} from '../../../test/support/oidc-provider';
 import { oidcStateSealer } from '../auth/oidc-state';
 import type { Config } from '../config';
 import { messages, passwordLoginOffMessage } from '../errors';
@@ -37,51 +41,6 @@ function stateCookieOf(setCookie: string[] | string | undefined): string {
   return found.split(';')[0]!;
 }
 
-/**
- * Follows the provider's pages as a browser would (its cookies kept, its login form submitted as
- * `subject`) until it sends the browser back to Jotter; returns that URL.
- */
-async function throughProvider(authorizationUrl: string, subject: string): Promise<URL> {
-  const jar = new Map<string, string>();
-  let url = authorizationUrl;
-  let init: RequestInit = {};
-  for (let step = 0; step < 12; step += 1) {
-    const res = await fetch(url, {
-      ...init,
-      redirect: 'manual',
-      headers: {
-        ...(init.headers as object),
-        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
-      },
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const at = pair!.indexOf('=');
-      jar.set(pair!.slice(0, at), pair!.slice(at + 1));
-    }
-    init = {};
-    const location = res.headers.get('location');
-    if (location) {
-      const next = new URL(location, url);
-      if (next.href.startsWith(publicUrl)) return next;
-      url = next.href;
-      continue;
-    }
-    const page = await res.text();
-    const action = /<form[^>]*action="([^"]+)"/.exec(page)?.[1];
-    if (res.status !== 200 || !action || !page.includes('name="login"')) {
-      throw new Error(`unexpected provider page ${res.status}: ${page.slice(0, 300)}`);
-    }
-    url = new URL(action, url).href;
-    init = {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ prompt: 'login', login: subject, password: 'any' }).toString(),
-    };
-  }
-  throw new Error('the provider never sent the browser back');
-}
-
 interface Attempt {
   status: number;
   location: string;
@@ -96,7 +55,7 @@ async function signInAs(
   const start = await t.http.get('/api/auth/oidc/start');
   expect(start.status).toBe(302);
   const cookie = stateCookieOf(start.headers['set-cookie']);
-  const back = await throughProvider(start.headers.location!, subject);
+  const back = await providerLogin(publicUrl, start.headers.location!, subject);
   tamper.callback?.(back);
   const callback = await t.http
     .get(back.pathname + back.search)
@@ -307,7 +266,7 @@ describe('a provider that sends the email only at its UserInfo endpoint (as Auth
       name: 'Ida Info',
     });
     const start = await t.http.get('/api/auth/oidc/start');
-    const back = await throughProvider(start.headers.location!, 'ui');
+    const back = await providerLogin(publicUrl, start.headers.location!, 'ui');
     const res = await t.http
       .get(back.pathname + back.search)
       .set('cookie', stateCookieOf(start.headers['set-cookie']));
@@ -316,7 +275,7 @@ describe('a provider that sends the email only at its UserInfo endpoint (as Auth
 
     await userInfoOnly.setAccount('ui-unverified', { email: 'userinfo@example.com' });
     const again = await t.http.get('/api/auth/oidc/start');
-    const back2 = await throughProvider(again.headers.location!, 'ui-unverified');
+    const back2 = await providerLogin(publicUrl, again.headers.location!, 'ui-unverified');
     const refused = await t.http
       .get(back2.pathname + back2.search)
       .set('cookie', stateCookieOf(again.headers['set-cookie']));

@@ -4,7 +4,7 @@ import {
   type TestProvider,
 } from '../../../test/support/oidc-provider';
 import { oidcStateSealer } from '../auth/oidc-state';
-import type { Config } from '../config';
+import { loadConfig, type Config } from '../config';
 import { messages, passwordLoginOffMessage } from '../errors';
 import { createTestApp, type TestApp } from '../test-support/app';
 
@@ -353,6 +353,32 @@ describe('PASSWORD_LOGIN=off', () => {
   });
 });
 
+describe('a provider that cannot be reached', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      publicUrl,
+      oidc: {
+        issuer: 'http://127.0.0.1:1',
+        clientId: 'x',
+        clientSecret: undefined,
+        label: 'Gone',
+        signup: true,
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('sends the browser back to /login saying so, and tries again on the next start', async () => {
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const res = await t.http.get('/api/auth/oidc/start');
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toBe('/login?sso_error=unavailable');
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+  });
+});
+
 describe('single sign-on not configured', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -371,5 +397,52 @@ describe('single sign-on not configured', () => {
       oidc: null,
       signupOpen: true,
     });
+  });
+});
+
+describe('the OIDC_* and PASSWORD_LOGIN settings', () => {
+  it('reads them, with single sign-on off and password login on by default', () => {
+    expect(loadConfig({})).toMatchObject({ oidc: undefined, passwordLogin: true });
+    expect(
+      loadConfig({
+        OIDC_ISSUER: 'https://auth.example.org/realms/home',
+        OIDC_CLIENT_ID: 'jotter',
+        OIDC_CLIENT_SECRET: 's3cret',
+        PASSWORD_LOGIN: 'off',
+      }),
+    ).toMatchObject({
+      oidc: {
+        issuer: 'https://auth.example.org/realms/home',
+        clientId: 'jotter',
+        clientSecret: 's3cret',
+        label: 'single sign-on',
+        signup: true,
+      },
+      passwordLogin: false,
+    });
+    expect(
+      loadConfig({
+        OIDC_ISSUER: 'http://localhost:9000',
+        OIDC_CLIENT_ID: 'j',
+        OIDC_LABEL: 'Authelia',
+        OIDC_SIGNUP: 'off',
+      }).oidc,
+    ).toMatchObject({ label: 'Authelia', signup: false, clientSecret: undefined });
+  });
+
+  it('refuses what cannot work, saying which setting', () => {
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://auth.example.org' })).toThrow(
+      'OIDC_ISSUER is set without OIDC_CLIENT_ID',
+    );
+    expect(() => loadConfig({ OIDC_CLIENT_ID: 'jotter' })).toThrow(
+      'OIDC_CLIENT_ID is set without OIDC_ISSUER',
+    );
+    expect(() =>
+      loadConfig({ OIDC_ISSUER: 'http://auth.example.org', OIDC_CLIENT_ID: 'jotter' }),
+    ).toThrow('OIDC_ISSUER must be https (http only on localhost)');
+    expect(() => loadConfig({ OIDC_ISSUER: 'not a url', OIDC_CLIENT_ID: 'jotter' })).toThrow(
+      'OIDC_ISSUER',
+    );
+    expect(() => loadConfig({ PASSWORD_LOGIN: 'maybe' })).toThrow('PASSWORD_LOGIN');
   });
 });

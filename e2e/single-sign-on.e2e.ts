@@ -62,11 +62,10 @@ async function providerLogin(page: Page, subject: string): Promise<void> {
   await page.getByRole('button', { name: 'Sign-in' }).click();
 }
 
+// Each width in one theme here; the refused sign-in below shows the login page in the other.
 describe.each([
   ['phone', 'light'],
   ['desktop', 'dark'],
-  ['phone', 'dark'],
-  ['desktop', 'light'],
 ] as const)('single sign-on at %s width, %s theme', (viewport, theme) => {
   it('signs in through the provider and lands on /home, the token never in the address', async () => {
     const subject = `sso-${viewport}-${theme}`;

@@ -24,7 +24,11 @@ const config: Config = {
       testPathIgnorePatterns: ['/node_modules/', ...postgresOnly],
       transform: {
         '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/server/tsconfig.json' }],
+        // openid-client and its dependencies are ES modules only: compiled to CommonJS here.
+        '/node_modules/(openid-client|oauth4webapi|jose)/.+\\.js$':
+          '<rootDir>/test/support/esm-to-commonjs.cjs',
       },
+      transformIgnorePatterns: ['/node_modules/(?!(openid-client|oauth4webapi|jose)/)'],
     },
     {
       displayName: 'client',

@@ -18,7 +18,11 @@ const config: Config = {
   moduleNameMapper: { '^htmlparser2$': '<rootDir>/server/node_modules/htmlparser2' },
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/test/tsconfig.json' }],
+    // openid-client and its dependencies are ES modules only: compiled to CommonJS here.
+    '/node_modules/(openid-client|oauth4webapi|jose)/.+\\.js$':
+      '<rootDir>/test/support/esm-to-commonjs.cjs',
   },
+  transformIgnorePatterns: ['/node_modules/(?!(openid-client|oauth4webapi|jose)/)'],
 };
 
 export default config;

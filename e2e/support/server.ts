@@ -45,7 +45,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const entry = path.join(root, 'server/dist/index.js');
   if (!fs.existsSync(entry)) throw new Error('server/dist is missing: run `npm run build` first');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jotter-e2e-'));
-  const port = await freePort();
+  // A caller may choose the port (env.PORT), to know the server's address before it starts.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [entry], {
     cwd: root,

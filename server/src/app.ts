@@ -9,6 +9,7 @@ import helmet from 'helmet';
 import { pino, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 
+import { oidcStateSealer } from './auth/oidc-state';
 import { createAuthLimiter } from './auth/rate-limit';
 import { createTokenService, resolveJwtSecret } from './auth/tokens';
 import { compressedAssets } from './compressed-assets';
@@ -102,13 +103,13 @@ export async function createApp(
   hooks: AppHooks = {},
 ): Promise<JotterApp> {
   const store = opened ?? (await openStore(config.databaseUrl, { log: logger }));
-  const tokens = createTokenService(
-    resolveJwtSecret(config.jwtSecret, config.dataDir),
-    config.tokenTtl,
-  );
+  const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
+  const tokens = createTokenService(jwtSecret, config.tokenTtl);
   const services = createServices(store, tokens, {
     argon2: config.argon2,
     allowSignup: config.allowSignup,
+    passwordLogin: config.passwordLogin,
+    oidc: { config: config.oidc, publicUrl: config.publicUrl, sealer: oidcStateSealer(jwtSecret) },
     noteEvents: { retentionHours: config.eventRetentionHours },
     retention: { trashDays: config.trashRetentionDays, revisionDays: config.revisionRetentionDays },
     clock: hooks.clock,

@@ -49,6 +49,22 @@ const envSchema = z.object({
     })
     .transform((url) => url.replace(/\/+$/, ''))
     .optional(),
+  OIDC_ISSUER: z
+    .url({
+      protocol: /^https?$/,
+      error: "OIDC_ISSUER is the provider's issuer URL, like https://auth.example.org",
+    })
+    .optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_LABEL: z
+    .string()
+    .trim()
+    .min(1)
+    .max(60, 'OIDC_LABEL must be at most 60 characters')
+    .default('single sign-on'),
+  OIDC_SIGNUP: booleanFlag.default(true),
+  PASSWORD_LOGIN: booleanFlag.default(true),
   WS_PING_SECONDS: z.coerce
     .number()
     .positive('WS_PING_SECONDS is a number of seconds above 0')
@@ -87,8 +103,50 @@ export interface Config {
    * return address and passkeys; unset: taken from each request.
    */
   publicUrl: string | undefined;
+  /** Single sign-on with OpenID Connect (OIDC_*); undefined when OIDC_ISSUER is unset. */
+  oidc: OidcConfig | undefined;
+  /** Off (PASSWORD_LOGIN=off): password login and signup are refused; single sign-on and passkeys stay. */
+  passwordLogin: boolean;
   /** Argon2 cost; tests lower it, production keeps OWASP's. */
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
+}
+
+/** The OpenID Connect provider Jotter signs people in with. */
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  /** Unset for a public client (PKCE alone). */
+  clientSecret: string | undefined;
+  /** The button reads "Sign in with {label}". */
+  label: string;
+  /** Whether a first sign-in with no account to find or join creates one. */
+  signup: boolean;
+}
+
+/** The OIDC_* settings, checked together: an issuer needs a client id, and https off this machine. */
+function oidcConfig(e: z.infer<typeof envSchema>): OidcConfig | undefined {
+  if (!e.OIDC_ISSUER) {
+    if (e.OIDC_CLIENT_ID)
+      throw new Error('Invalid configuration: OIDC_CLIENT_ID is set without OIDC_ISSUER');
+    return undefined;
+  }
+  if (!e.OIDC_CLIENT_ID) {
+    throw new Error('Invalid configuration: OIDC_ISSUER is set without OIDC_CLIENT_ID');
+  }
+  const issuer = new URL(e.OIDC_ISSUER);
+  if (
+    issuer.protocol === 'http:' &&
+    !['localhost', '127.0.0.1', '[::1]'].includes(issuer.hostname)
+  ) {
+    throw new Error('Invalid configuration: OIDC_ISSUER must be https (http only on localhost)');
+  }
+  return {
+    issuer: e.OIDC_ISSUER,
+    clientId: e.OIDC_CLIENT_ID,
+    clientSecret: e.OIDC_CLIENT_SECRET,
+    label: e.OIDC_LABEL,
+    signup: e.OIDC_SIGNUP,
+  };
 }
 
 /** Reads the configuration from environment variables, with working defaults for every one. */
@@ -122,6 +180,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     revisionRetentionDays: e.REVISION_RETENTION_DAYS,
     wsPingSeconds: e.WS_PING_SECONDS,
     publicUrl: e.PUBLIC_URL,
+    oidc: oidcConfig(e),
+    passwordLogin: e.PASSWORD_LOGIN,
     argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
   };
 }

@@ -57,6 +57,10 @@ export const messages = {
 export const signupClosedMessage =
   'Signup is turned off on this server: only existing accounts can sign in. Ask the person who runs it for an account.';
 
+/** Why a password login or signup is refused when PASSWORD_LOGIN is off. */
+export const passwordLoginOffMessage =
+  'Signing in with a password is turned off on this server: use single sign-on (or a passkey).';
+
 export const badInput = (field: string, message: string) =>
   new AppError('BAD_USER_INPUT', `${field}: ${message}`, field);
 

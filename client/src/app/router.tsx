@@ -70,6 +70,10 @@ export function appRoutes(
           ...page(() => import('../features/auth/components/login-page'), 'LoginPage'),
         },
         {
+          path: 'login/sso',
+          ...page(() => import('../features/auth/components/sso-page'), 'SsoPage'),
+        },
+        {
           path: 'signup',
           ...page(() => import('../features/auth/components/signup-page'), 'SignupPage'),
         },

@@ -1,3 +1,6 @@
+import crypto from 'node:crypto';
+
+import { oidcStateSealer } from '../auth/oidc-state';
 import type { TokenService } from '../auth/tokens';
 import type { Store } from '../store';
 import { callerService, type CallerService } from './caller';
@@ -7,6 +10,7 @@ import { labelsService, type LabelsService } from './labels';
 import { noteEventsService, type NoteEventsOptions, type NoteEventsService } from './note-events';
 import type { Clock } from './clock';
 import { notesService, type NotesService } from './notes';
+import { oidcService, type OidcService, type OidcServiceOptions } from './oidc';
 import { retentionService, type RetentionOptions, type RetentionService } from './retention';
 import { usersService, type UsersService, type UsersServiceOptions } from './users';
 
@@ -20,6 +24,7 @@ export interface Services {
   caller: CallerService;
   importer: ImportService;
   exporter: ExportService;
+  oidc: OidcService;
 }
 
 export interface ServicesOptions extends UsersServiceOptions {
@@ -27,6 +32,8 @@ export interface ServicesOptions extends UsersServiceOptions {
   retention: Omit<RetentionOptions, 'clock'>;
   /** Where the notes and the retention job read the time; tests inject theirs. */
   clock?: Clock;
+  /** Single sign-on (its routes answer 404 when this is absent or not configured). */
+  oidc?: Omit<OidcServiceOptions, 'passwordLogin' | 'allowSignup'>;
 }
 
 /** The services over `store`, signing tokens with `tokens`. */
@@ -45,5 +52,12 @@ export function createServices(
     caller: callerService(users),
     importer: importService(store),
     exporter: exportService(store),
+    oidc: oidcService(store, users, {
+      config: options.oidc?.config,
+      publicUrl: options.oidc?.publicUrl,
+      sealer: options.oidc?.sealer ?? oidcStateSealer(crypto.randomBytes(32).toString('hex')),
+      passwordLogin: options.passwordLogin !== false,
+      allowSignup: options.allowSignup,
+    }),
   };
 }

@@ -12,6 +12,7 @@ import {
   invalidToken,
   messages,
   nulMessage,
+  passwordLoginOffMessage,
   signupClosedMessage,
 } from '../errors';
 import type { Store, UserRecord } from '../store';
@@ -92,10 +93,28 @@ function toPublicUser(user: UserRecord): PublicUser {
   };
 }
 
+/**
+ * The password hash of an account made by single sign-on: not an argon2 hash, so no password
+ * matches it (login answers invalid credentials).
+ */
+export const noPasswordHash = '!single-sign-on';
+
+/** Whether `password` is the one `hash` was made from; false for a hash that is not argon2's. */
+async function passwordMatches(hash: string, password: string): Promise<boolean> {
+  if (!hash.startsWith('$argon2')) return false;
+  try {
+    return await argon2.verify(hash, password);
+  } catch {
+    return false;
+  }
+}
+
 export interface UsersServiceOptions {
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
   /** False: signup is refused (FORBIDDEN); existing and seeded demo accounts still sign in. */
   allowSignup: boolean;
+  /** False (PASSWORD_LOGIN=off): password login and signup are refused (FORBIDDEN). */
+  passwordLogin?: boolean;
 }
 
 /** Accounts: signup, login, token checks and logout. */
@@ -165,15 +184,17 @@ export function usersService(store: Store, tokens: TokenService, options: UsersS
     signupOpen: options.allowSignup,
 
     async signup(input: unknown, context: SignInContext = {}): Promise<Session> {
+      if (options.passwordLogin === false) throw new AppError('FORBIDDEN', passwordLoginOffMessage);
       if (!options.allowSignup) throw new AppError('FORBIDDEN', signupClosedMessage);
       return create(input, context);
     },
 
     async login(email: string, password: string, context: SignInContext = {}): Promise<Session> {
+      if (options.passwordLogin === false) throw new AppError('FORBIDDEN', passwordLoginOffMessage);
       // No stored email holds a NUL character, and PostgreSQL could not even compare one.
       const user = hasNul(email) ? undefined : await store.users.findByEmail(email.trim());
       if (!user) throw new AppError('EMAIL_NOT_REGISTERED', messages.emailNotRegistered);
-      if (!(await argon2.verify(user.passwordHash, password))) {
+      if (!(await passwordMatches(user.passwordHash, password))) {
         throw new AppError('UNAUTHENTICATED', messages.invalidCredentials);
       }
       return signIn(user, context);

@@ -33,6 +33,19 @@ export interface UserRepository {
   delete(id: string): Promise<void>;
 }
 
+/** Single sign-on: the account each provider's user (issuer and subject) signs in to. */
+export interface IdentityRepository {
+  /** The id of the account the provider's user signs in to, if one is linked. */
+  userOf(issuer: string, subject: string): Promise<string | undefined>;
+  /** Links the provider's user to the account; fails when that user is linked already. */
+  link(identity: {
+    issuer: string;
+    subject: string;
+    userId: string;
+    createdAt: string;
+  }): Promise<void>;
+}
+
 /** Reading notes. Every method is scoped by owner: none reads another user's note. */
 export interface NoteReader {
   /** One page of a list, in order. Throws a RangeError when `after` does not fit the ordering. */
@@ -185,11 +198,13 @@ export interface StoreTransaction {
    */
   tryLock(name: string): Promise<boolean>;
   imports: ImportKeyRepository;
+  identities: IdentityRepository;
 }
 
 /** The database, as repositories. Notes are only written inside {@link Store.transaction}. */
 export interface Store {
   readonly users: UserRepository;
+  readonly identities: IdentityRepository;
   readonly notes: NoteReader;
   readonly events: NoteEventReader;
   readonly revisions: RevisionReader;

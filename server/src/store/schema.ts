@@ -72,6 +72,14 @@ interface NoteImportsTable {
   created_at: string;
 }
 
+/** A single sign-on provider's user (issuer, subject) and the account it signs in to. */
+interface UserIdentitiesTable {
+  issuer: string;
+  subject: string;
+  user_id: string;
+  created_at: string;
+}
+
 /** Every table, as Kysely sees them. */
 export interface Database {
   users: UsersTable;
@@ -80,6 +88,7 @@ export interface Database {
   note_events: NoteEventsTable;
   note_revisions: NoteRevisionsTable;
   note_imports: NoteImportsTable;
+  user_identities: UserIdentitiesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

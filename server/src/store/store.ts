@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 import { openDatabase, type DatabaseHandle, type Dialect, type OpenOptions } from './database';
 import { noteEventReader, noteEventWriter, type CommitHooks } from './events';
+import { identityRepository } from './identities';
 import { importKeyRepository } from './imports';
 import type { LiveHub } from './live';
 import { listQueries, type ListQueries } from './note-lists';
@@ -32,6 +33,7 @@ function repositories(
       return rows[0]?.locked === true;
     },
     imports: importKeyRepository(trx),
+    identities: identityRepository(trx),
   };
 }
 
@@ -41,6 +43,7 @@ export function storeOver(database: DatabaseHandle): Store {
   const lists = listQueries(dialect);
   return {
     users: userRepository(db),
+    identities: identityRepository(db),
     notes: noteRepository(db, dialect, lists),
     events: noteEventReader(db),
     revisions: revisionRepository(db),

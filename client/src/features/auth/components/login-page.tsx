@@ -3,8 +3,10 @@ import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { LoadingOverlay } from '../../../components/loading-overlay';
 import { TEST_CREDENTIALS } from '../api/demo-users';
+import { useAuthOptions } from '../hooks/use-auth-options';
 import { useLogin } from '../hooks/use-login';
 import { useRedirectIfSignedIn } from '../hooks/use-redirect-if-signed-in';
+import { SsoChoice, SsoErrorNotice, SsoOnlyLogin } from './sso-sign-in';
 
 /** /login: email and password, a test-credentials shortcut and a link to sign up. */
 export function LoginPage() {
@@ -12,6 +14,7 @@ export function LoginPage() {
   const { login, loading } = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const options = useAuthOptions();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -24,11 +27,14 @@ export function LoginPage() {
     void login(TEST_CREDENTIALS.email, TEST_CREDENTIALS.password);
   };
 
+  if (options?.passwordLogin === false) return <SsoOnlyLogin options={options} />;
+
   return (
     <main className="auth-page">
       {loading && <LoadingOverlay label="Logging in" />}
       <form className="auth-card" onSubmit={onSubmit}>
         <h1>Login</h1>
+        <SsoErrorNotice />
         <label className="field">
           <span>Email</span>
           <input
@@ -61,6 +67,7 @@ export function LoginPage() {
         >
           Login With Test Credentials
         </button>
+        <SsoChoice options={options} />
         <p className="auth-card__switch">
           New to Jotter? <Link to="/signup">Create an account</Link>
         </p>

@@ -5,10 +5,12 @@ import { LoadingOverlay } from '../../../components/loading-overlay';
 import { randomDemoUser } from '../api/demo-users';
 import type { SignupValues } from '../api/demo-users';
 import { signupProblems, type CheckedField } from '../api/signup-rules';
+import { useAuthOptions } from '../hooks/use-auth-options';
 import { useRedirectIfSignedIn } from '../hooks/use-redirect-if-signed-in';
 import { useSignup } from '../hooks/use-signup';
 import { useSignupOpen } from '../hooks/use-signup-open';
 import { PasswordMatch } from './password-match';
+import { SsoOnlySignup } from './sso-sign-in';
 
 const EMPTY: SignupValues = {
   firstName: '',
@@ -46,6 +48,7 @@ export function SignupPage() {
   const open = useSignupOpen();
   const form = useRef<HTMLFormElement>(null);
   const problems = signupProblems(values);
+  const options = useAuthOptions();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -56,6 +59,8 @@ export function SignupPage() {
     }
     void signup(values);
   };
+
+  if (options?.passwordLogin === false) return <SsoOnlySignup options={options} />;
 
   return (
     <main className="auth-page">

@@ -126,7 +126,7 @@ export function uniqueName(what: string): string {
 }
 
 /** Polls `check` until it holds; fails with `what` and the last answer once `timeoutMs` passed. */
-export async function until<T>(
+export async function eventually<T>(
   what: string,
   check: () => Promise<T | undefined>,
   timeoutMs = 180_000,
@@ -147,7 +147,7 @@ export async function until<T>(
 
 /** Waits until Jotter at `base` answers /healthz with 200, and returns the answer. */
 export function healthy(base: string, timeoutMs?: number): Promise<unknown> {
-  return until(
+  return eventually(
     `${base}/healthz`,
     async () => {
       const res = await call(base, 'GET', '/healthz', { timeoutMs: 5000 });

@@ -104,6 +104,15 @@ it('serves on PostgreSQL: the account and the note are rows there', async () => 
   expect(await sql(`select title from notes where title = 'Kept in PostgreSQL'`)).toBe(
     'Kept in PostgreSQL',
   );
+  // The backup docs/operations.md gives for compose, run the same way.
+  const dump = await podman([
+    'exec',
+    await containerOf('postgres'),
+    'sh',
+    '-c',
+    'PGPASSWORD=$POSTGRES_PASSWORD pg_dump -h 127.0.0.1 -U jotter --format=custom jotter | pg_restore --list',
+  ]);
+  expect(dump).toMatch(/TABLE DATA public notes /);
   // Jotter's log names the database without its password.
   const log = await podman(['logs', await containerOf('jotter')]);
   expect(log).toContain('postgres://***@postgres:5432/jotter');

@@ -33,9 +33,7 @@ let base = '';
 
 beforeAll(async () => {
   await preparePodman();
-  const took = await buildImage();
-  const size = await podman(['image', 'ls', '--format', '{{.Size}}', image]);
-  console.info(`image ${image}: ${size.trim()}, built in ${Math.round(took / 1000)} s`);
+  await buildImage();
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   await podman(['volume', 'create', volume]);
@@ -113,6 +111,22 @@ it('takes a consistent SQLite backup inside the running container, as docs/opera
   ]);
   expect(Number(count.trim())).toBeGreaterThanOrEqual(1);
   await podman(['exec', container, 'rm', '/data/backup.db']);
+});
+
+it('refuses to start with both JWT_SECRET and JWT_SECRET_FILE, saying why and no secret', async () => {
+  const secret = 'a-secret-given-twice-0123456789abcdefghij';
+  const started = await run('podman', [
+    'run',
+    '--rm',
+    '-e',
+    `JWT_SECRET=${secret}`,
+    '-e',
+    'JWT_SECRET_FILE=/app/schema.graphql',
+    image,
+  ]);
+  expect(started.code).not.toBe(0);
+  expect(started.stderr).toContain('JWT_SECRET and JWT_SECRET_FILE are both set');
+  expect(started.stdout + started.stderr).not.toContain(secret);
 });
 
 it('serves the built client at /', async () => {

@@ -98,6 +98,7 @@ export async function preparePodman(): Promise<void> {
  * Builds the image from the repository's Dockerfile, as a user would. The stand-in base image has
  * Node without its C headers (the official one has them in /usr/local/include/node), and this
  * machine cannot download them, so the build borrows the machine's own for node-gyp.
+ * Logs the image size and how long the build took.
  */
 export async function buildImage(): Promise<number> {
   const started = Date.now();
@@ -117,7 +118,10 @@ export async function buildImage(): Promise<number> {
     ],
     1_200_000,
   );
-  return Date.now() - started;
+  const took = Date.now() - started;
+  const size = await podman(['image', 'ls', '--format', '{{.Size}}', image]);
+  console.info(`image ${image}: ${size.trim()}, built in ${Math.round(took / 1000)} s`);
+  return took;
 }
 
 /** A name no developer's container or volume has: the suite, this process, a random tail. */

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -70,6 +71,37 @@ const envSchema = z.object({
     .positive('WS_PING_SECONDS is a number of seconds above 0')
     .default(30),
 });
+
+/** The secrets that may also come from a file: `X_FILE` names the file, as container users expect. */
+export const secretFileSettings = ['JWT_SECRET', 'OIDC_CLIENT_SECRET', 'SMTP_URL'] as const;
+
+/**
+ * The environment with each `X_FILE` of `secretFileSettings` replaced by `X`, read from that file
+ * and trimmed (a Docker or Kubernetes secret ends with a newline). Setting both `X` and `X_FILE`,
+ * or naming a file that cannot be read, is a configuration error; the message names the setting
+ * and the file, never what is in it.
+ */
+export function withSecretFiles(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const resolved: NodeJS.ProcessEnv = { ...env };
+  const problems: string[] = [];
+  for (const name of secretFileSettings) {
+    const file = env[`${name}_FILE`];
+    if (file === undefined || file === '') continue;
+    delete resolved[`${name}_FILE`];
+    if (env[name] !== undefined && env[name] !== '') {
+      problems.push(`${name} and ${name}_FILE are both set: set one of them`);
+      continue;
+    }
+    try {
+      resolved[name] = fs.readFileSync(file, 'utf8').trim();
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+      problems.push(`${name}_FILE: cannot read ${file} (${code})`);
+    }
+  }
+  if (problems.length > 0) throw new Error(`Invalid configuration: ${problems.join('; ')}`);
+  return resolved;
+}
 
 export interface Config {
   port: number;
@@ -151,7 +183,7 @@ function oidcConfig(e: z.infer<typeof envSchema>): OidcConfig | undefined {
 
 /** Reads the configuration from environment variables, with working defaults for every one. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema.safeParse(withSecretFiles(env));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration: ${problems.join('; ')}`);

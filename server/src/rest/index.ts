@@ -6,7 +6,9 @@ import { authenticate, currentUser, type RestDeps } from './context';
 import { apiNotFound } from './errors';
 import { filesRouter } from './files';
 import { notesRouter } from './notes';
+import { passkeysRouter } from './passkeys';
 import { trashRouter } from './trash';
+import { twoFactorRouter } from './two-factor';
 
 const testTodos = [
   { id: 1, title: 'Try the request tester', completed: true },
@@ -22,6 +24,8 @@ export function restRouter(deps: RestDeps): Router {
   router.get('/test-todos', (_req, res) => {
     res.json({ todos: testTodos });
   });
+  router.use('/auth/totp', requireUser, twoFactorRouter(deps));
+  router.use('/auth/passkeys', passkeysRouter(deps, requireUser));
   router.use('/auth', authRouter(deps));
   router.get('/user', requireUser, async (_req, res) => {
     res.json({ user: await userWithLists(deps.services, currentUser(res)) });

@@ -7,7 +7,9 @@ import { labelsService, type LabelsService } from './labels';
 import { noteEventsService, type NoteEventsOptions, type NoteEventsService } from './note-events';
 import type { Clock } from './clock';
 import { notesService, type NotesService } from './notes';
+import { passkeysService, type PasskeysService } from './passkeys';
 import { retentionService, type RetentionOptions, type RetentionService } from './retention';
+import { twoFactorService, type TwoFactorService } from './two-factor';
 import { usersService, type UsersService, type UsersServiceOptions } from './users';
 
 /** Every service, built once per app over one store. */
@@ -20,6 +22,8 @@ export interface Services {
   caller: CallerService;
   importer: ImportService;
   exporter: ExportService;
+  twoFactor: TwoFactorService;
+  passkeys: PasskeysService;
 }
 
 export interface ServicesOptions extends UsersServiceOptions {
@@ -35,7 +39,8 @@ export function createServices(
   tokens: TokenService,
   options: ServicesOptions,
 ): Services {
-  const users = usersService(store, tokens, options);
+  const twoFactor = twoFactorService(store, { clock: options.clock });
+  const users = usersService(store, tokens, options, twoFactor);
   return {
     users,
     notes: notesService(store, { clock: options.clock }),
@@ -45,5 +50,7 @@ export function createServices(
     caller: callerService(users),
     importer: importService(store),
     exporter: exportService(store),
+    twoFactor,
+    passkeys: passkeysService(store),
   };
 }

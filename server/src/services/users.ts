@@ -16,6 +16,7 @@ import {
 } from '../errors';
 import type { Store, UserRecord } from '../store';
 import { now } from './clock';
+import type { TwoFactorService } from './two-factor';
 
 /** A user as the APIs show it: never the password or its hash. */
 export interface PublicUser {
@@ -99,7 +100,12 @@ export interface UsersServiceOptions {
 }
 
 /** Accounts: signup, login, token checks and logout. */
-export function usersService(store: Store, tokens: TokenService, options: UsersServiceOptions) {
+export function usersService(
+  store: Store,
+  tokens: TokenService,
+  options: UsersServiceOptions,
+  twoFactor?: Pick<TwoFactorService, 'check'>,
+) {
   const hashOptions = { ...options.argon2, type: argon2.argon2id as 0 | 1 | 2 };
   const issue = (user: UserRecord) =>
     tokens.issue({ sub: user.id, email: user.email, ver: user.tokenVersion });
@@ -169,13 +175,23 @@ export function usersService(store: Store, tokens: TokenService, options: UsersS
       return create(input, context);
     },
 
-    async login(email: string, password: string, context: SignInContext = {}): Promise<Session> {
+    /**
+     * Signs in with the password and, when the user has two-factor on, `code`: a current TOTP
+     * code or an unused recovery code (TwoFactorRequiredError otherwise).
+     */
+    async login(
+      email: string,
+      password: string,
+      context: SignInContext = {},
+      code?: string,
+    ): Promise<Session> {
       // No stored email holds a NUL character, and PostgreSQL could not even compare one.
       const user = hasNul(email) ? undefined : await store.users.findByEmail(email.trim());
       if (!user) throw new AppError('EMAIL_NOT_REGISTERED', messages.emailNotRegistered);
       if (!(await argon2.verify(user.passwordHash, password))) {
         throw new AppError('UNAUTHENTICATED', messages.invalidCredentials);
       }
+      await twoFactor?.check(user.id, code);
       return signIn(user, context);
     },
 

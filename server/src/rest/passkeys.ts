@@ -36,7 +36,8 @@ export function passkeysRouter(
   });
 
   router.post('/authentication/verify', async (req, res) => {
-    const body = parseBody(req, anyBody);
+    parseBody(req, anyBody);
+    const body: unknown = req.body;
     const { user, token } = await authLimiter.attempt(req.ip ?? '', undefined, async () => {
       const userId = await services.passkeys.authenticate(body, relyingParty(req, publicUrl));
       return services.users.signInAs(userId, signInContext(req));
@@ -62,7 +63,8 @@ export function passkeysRouter(
 
   router.post('/registration/verify', async (req, res) => {
     const userId = currentAuth(res).user.id;
-    const body = parseBody(req, anyBody);
+    parseBody(req, anyBody);
+    const body: unknown = req.body;
     const passkey = await services.passkeys.register(userId, body, relyingParty(req, publicUrl));
     res.status(201).json({ passkey });
   });

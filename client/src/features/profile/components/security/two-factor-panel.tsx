@@ -17,7 +17,7 @@ type Step =
   | { kind: 'status'; status: TwoFactorStatus }
   | { kind: 'setup'; setup: TwoFactorSetup }
   | { kind: 'codes'; codes: string[] }
-  | { kind: 'turning-off' };
+  | { kind: 'turning-off'; status: TwoFactorStatus };
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -127,7 +127,7 @@ export function TwoFactorPanel({ email }: { email: string }) {
             <button
               type="button"
               className="button button--secondary"
-              onClick={() => setStep({ kind: 'turning-off' })}
+              onClick={() => setStep({ kind: 'turning-off', status: step.status })}
             >
               Turn off
             </button>
@@ -157,8 +157,7 @@ export function TwoFactorPanel({ email }: { email: string }) {
               className="button button--ghost"
               onClick={() => {
                 setError(null);
-                setStep({ kind: 'status', status: { enabled: true, recoveryCodesLeft: 0 } });
-                void twoFactorStatus().then((status) => setStep({ kind: 'status', status }));
+                setStep({ kind: 'status', status: step.status });
               }}
             >
               Cancel

@@ -128,8 +128,31 @@ it('every two-factor and passkey route: no token, a login token', async () => {
   );
   expect(wrong).toEqual([]);
   expect(leaked).toEqual([]);
+  answers.length = 0;
   report(
     'two-factor',
     `${rows.length} routes × (no token, login token) as expected; the TOTP secret and ${recoveryCodes.length} recovery codes in none of ${answers.length} answers`,
   );
+});
+
+it('an API token gets 403 on every route that needs a signed-in person', async () => {
+  // API tokens come with their own branch (b-tokens); here a login token is made to look like
+  // one, as the caller service would see it.
+  const real = t.services.users.session;
+  const spy = jest.spyOn(t.services.users, 'session').mockImplementation(async (header) => ({
+    ...(await real(header)),
+    credential: { kind: 'apiToken', tokenId: 'token-id', scope: 'write' },
+  }));
+  try {
+    const wrong: string[] = [];
+    for (const row of rows.filter((r) => r.none === 401)) {
+      const req = t.http[row.method](row.path).set('authorization', token);
+      const res = await (row.body ? req.send(row.body) : req);
+      if (res.status !== 403) wrong.push(`${row.method} ${row.path}: ${res.status}`);
+    }
+    expect(wrong).toEqual([]);
+    report('two-factor', 'an API token: 403 on every route that manages two-factor or passkeys');
+  } finally {
+    spy.mockRestore();
+  }
 });

@@ -225,7 +225,15 @@ export async function createApp(
   // compressed once at start (compressed-assets.ts), not here.
   const compressAnswers = compression({ level: 1, threshold: 1024 });
   app.use(['/api', '/graphql'], compressAnswers);
-  app.use('/api', restRouter({ services, authLimiter, importMaxBytes: config.importMaxBytes }));
+  app.use(
+    '/api',
+    restRouter({
+      services,
+      authLimiter,
+      importMaxBytes: config.importMaxBytes,
+      publicUrl: config.publicUrl,
+    }),
+  );
   app.use('/api', errorHandler(logger));
 
   const playground = path.join(config.clientDist, 'graphiql.html');

@@ -40,6 +40,24 @@ export class VersionConflictError<T> extends AppError {
   }
 }
 
+/**
+ * A sign-in whose password was right but which needs the account's second factor: REST answers
+ * 401 with `twoFactorRequired: true` beside the errors, GraphQL `UNAUTHENTICATED` with
+ * `extensions.twoFactorRequired`.
+ */
+export class TwoFactorRequiredError extends AppError {
+  /** `codeGiven`: a code was sent and was wrong (a failed attempt), not merely missing. */
+  constructor(readonly codeGiven = false) {
+    super(
+      'UNAUTHENTICATED',
+      codeGiven
+        ? 'That two-factor code is wrong or was already used. Try the current code.'
+        : 'Two-factor code required',
+    );
+    this.name = 'TwoFactorRequiredError';
+  }
+}
+
 /** The spec's messages, word for word. */
 export const messages = {
   emailNotRegistered: 'The email you entered is not Registered. Not Found error',

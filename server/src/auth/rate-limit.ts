@@ -1,4 +1,4 @@
-import { AppError } from '../errors';
+import { AppError, TwoFactorRequiredError } from '../errors';
 
 interface Window {
   count: number;
@@ -33,7 +33,10 @@ class FixedWindowCounter {
   }
 }
 
-/** Failures that count against a client: wrong password, unknown email, bad signup. */
+/**
+ * Failures that count against a client: wrong password, unknown email, bad signup, wrong
+ * two-factor code (a right password still missing its code is no failure).
+ */
 const countedKinds = new Set([
   'UNAUTHENTICATED',
   'EMAIL_NOT_REGISTERED',
@@ -67,7 +70,8 @@ export function createAuthLimiter(limit: number) {
       try {
         return await run();
       } catch (error) {
-        if (error instanceof AppError && countedKinds.has(error.kind)) {
+        const missingCode = error instanceof TwoFactorRequiredError && !error.codeGiven;
+        if (error instanceof AppError && countedKinds.has(error.kind) && !missingCode) {
           perIp.hit(ip, at);
           if (accountKey) perAccount.hit(accountKey, at);
         }

@@ -7,6 +7,7 @@ import {
   databaseUnavailableMessage,
   fromDatabaseTextError,
   isDatabaseUnavailable,
+  TwoFactorRequiredError,
   type ErrorKind,
 } from '../errors';
 import { isNoteConflict } from '../services/notes';
@@ -25,9 +26,13 @@ const codeOf: Record<ErrorKind, string> = {
   UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 };
 
-/** What `extensions` carries beside the code: the field at fault, or a conflict's current note. */
+/**
+ * What `extensions` carries beside the code: the field at fault, a conflict's current note, or
+ * that a sign-in needs its second factor.
+ */
 function details(error: AppError): Record<string, unknown> {
   if (isNoteConflict(error)) return { current: toGraphQLNote(error.current) };
+  if (error instanceof TwoFactorRequiredError) return { twoFactorRequired: true };
   return error.field ? { field: error.field } : {};
 }
 

@@ -10,6 +10,8 @@ import { parseBody } from './validate';
 const loginBody = z.object({
   email: z.string('must be a string'),
   password: z.string('must be a string'),
+  /** The second factor, for an account with two-factor on: a TOTP or recovery code. */
+  code: z.string('must be a string').max(64, 'must be at most 64 characters').optional(),
 });
 
 /** The user with the three lists spec clients load from the login answer. */
@@ -46,9 +48,9 @@ export function authRouter({ services, authLimiter }: RestDeps): Router {
   });
 
   router.post('/login', async (req, res) => {
-    const { email, password } = parseBody(req, loginBody);
+    const { email, password, code } = parseBody(req, loginBody);
     const { user, token } = await authLimiter.attempt(req.ip ?? '', email, () =>
-      services.users.login(email, password, signInContext(req)),
+      services.users.login(email, password, signInContext(req), code),
     );
     res.status(200).json({ foundUser: await userWithLists(services, user), encodedToken: token });
   });

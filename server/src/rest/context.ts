@@ -10,6 +10,8 @@ export interface RestDeps {
   authLimiter: AuthLimiter;
   /** The largest file POST /api/import takes. */
   importMaxBytes: number;
+  /** PUBLIC_URL: where people open Jotter (passkeys are bound to it); else the request's own. */
+  publicUrl?: string;
 }
 
 /**

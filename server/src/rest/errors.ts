@@ -6,6 +6,7 @@ import {
   databaseUnavailableMessage,
   fromDatabaseTextError,
   isDatabaseUnavailable,
+  TwoFactorRequiredError,
   type ErrorKind,
 } from '../errors';
 import { isNoteConflict } from '../services/notes';
@@ -48,6 +49,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       // A stale edit: the note as it is now comes back beside the message, on the REST wire.
       if (isNoteConflict(known)) {
         res.status(409).json({ errors: [known.message], note: presentNote(known.current) });
+        return;
+      }
+      // A sign-in that needs its second factor says so beside the message, for the login page.
+      if (known instanceof TwoFactorRequiredError) {
+        res.status(401).json({ errors: [known.message], twoFactorRequired: true });
         return;
       }
       res.status(statusOf[known.kind]).json({ errors: [known.message] });

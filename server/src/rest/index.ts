@@ -7,7 +7,9 @@ import { apiNotFound } from './errors';
 import { filesRouter } from './files';
 import { notesRouter } from './notes';
 import { oidcRouter } from './oidc';
+import { passkeysRouter } from './passkeys';
 import { trashRouter } from './trash';
+import { twoFactorRouter } from './two-factor';
 
 const testTodos = [
   { id: 1, title: 'Try the request tester', completed: true },
@@ -23,6 +25,8 @@ export function restRouter(deps: RestDeps): Router {
   router.get('/test-todos', (_req, res) => {
     res.json({ todos: testTodos });
   });
+  router.use('/auth/totp', requireUser, twoFactorRouter(deps));
+  router.use('/auth/passkeys', passkeysRouter(deps, requireUser));
   router.use('/auth', authRouter(deps));
   router.use('/auth', oidcRouter(deps));
   router.get('/user', requireUser, async (_req, res) => {

@@ -11,7 +11,9 @@ import { noteEventsService, type NoteEventsOptions, type NoteEventsService } fro
 import type { Clock } from './clock';
 import { notesService, type NotesService } from './notes';
 import { oidcService, type OidcService, type OidcServiceOptions } from './oidc';
+import { passkeysService, type PasskeysService } from './passkeys';
 import { retentionService, type RetentionOptions, type RetentionService } from './retention';
+import { twoFactorService, type TwoFactorService } from './two-factor';
 import { usersService, type UsersService, type UsersServiceOptions } from './users';
 
 /** Every service, built once per app over one store. */
@@ -25,6 +27,8 @@ export interface Services {
   importer: ImportService;
   exporter: ExportService;
   oidc: OidcService;
+  twoFactor: TwoFactorService;
+  passkeys: PasskeysService;
 }
 
 export interface ServicesOptions extends UsersServiceOptions {
@@ -42,7 +46,8 @@ export function createServices(
   tokens: TokenService,
   options: ServicesOptions,
 ): Services {
-  const users = usersService(store, tokens, options);
+  const twoFactor = twoFactorService(store, { clock: options.clock });
+  const users = usersService(store, tokens, options, twoFactor);
   return {
     users,
     notes: notesService(store, { clock: options.clock }),
@@ -59,5 +64,7 @@ export function createServices(
       passwordLogin: options.passwordLogin !== false,
       allowSignup: options.allowSignup,
     }),
+    twoFactor,
+    passkeys: passkeysService(store),
   };
 }

@@ -17,6 +17,7 @@ import {
 } from '../errors';
 import type { Store, UserRecord } from '../store';
 import { now } from './clock';
+import type { TwoFactorService } from './two-factor';
 
 /** A user as the APIs show it: never the password or its hash. */
 export interface PublicUser {
@@ -118,7 +119,12 @@ export interface UsersServiceOptions {
 }
 
 /** Accounts: signup, login, token checks and logout. */
-export function usersService(store: Store, tokens: TokenService, options: UsersServiceOptions) {
+export function usersService(
+  store: Store,
+  tokens: TokenService,
+  options: UsersServiceOptions,
+  twoFactor?: Pick<TwoFactorService, 'check'>,
+) {
   const hashOptions = { ...options.argon2, type: argon2.argon2id as 0 | 1 | 2 };
   const issue = (user: UserRecord) =>
     tokens.issue({ sub: user.id, email: user.email, ver: user.tokenVersion });
@@ -189,7 +195,16 @@ export function usersService(store: Store, tokens: TokenService, options: UsersS
       return create(input, context);
     },
 
-    async login(email: string, password: string, context: SignInContext = {}): Promise<Session> {
+    /**
+     * Signs in with the password and, when the user has two-factor on, `code`: a current TOTP
+     * code or an unused recovery code (TwoFactorRequiredError otherwise).
+     */
+    async login(
+      email: string,
+      password: string,
+      context: SignInContext = {},
+      code?: string,
+    ): Promise<Session> {
       if (options.passwordLogin === false) throw new AppError('FORBIDDEN', passwordLoginOffMessage);
       // No stored email holds a NUL character, and PostgreSQL could not even compare one.
       const user = hasNul(email) ? undefined : await store.users.findByEmail(email.trim());
@@ -197,6 +212,7 @@ export function usersService(store: Store, tokens: TokenService, options: UsersS
       if (!(await passwordMatches(user.passwordHash, password))) {
         throw new AppError('UNAUTHENTICATED', messages.invalidCredentials);
       }
+      await twoFactor?.check(user.id, code);
       return signIn(user, context);
     },
 

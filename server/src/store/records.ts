@@ -114,3 +114,29 @@ export interface ImportClaim {
   key: string;
   noteId: string;
 }
+
+/** A user's TOTP secret (base32), pending until `enabledAt`. */
+export interface TotpRecord {
+  secret: string;
+  enabledAt: string | null;
+  /** The time step of the last code that was accepted. */
+  lastStep: number | null;
+}
+
+/** A passkey (WebAuthn credential) of a user. */
+export interface PasskeyRecord {
+  id: string;
+  userId: string;
+  /** base64url, as WebAuthn names it. */
+  credentialId: string;
+  /** The COSE public key, base64url. */
+  publicKey: string;
+  counter: number;
+  transports: string[];
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** What a passkey challenge was issued for: adding one (by a user) or signing in (anyone). */
+export type ChallengePurpose = 'register' | 'authenticate';

@@ -13,6 +13,9 @@ import type {
   NoteRecord,
   NoteRevisionRecord,
   NoteWalkKey,
+  PasskeyRecord,
+  ChallengePurpose,
+  TotpRecord,
   UserRecord,
 } from './records';
 
@@ -185,6 +188,59 @@ export interface ImportKeyRepository {
   noteOf(userId: string, key: string): Promise<string | undefined>;
 }
 
+/** Two-factor sign-in: each user's TOTP secret and recovery codes. */
+export interface TwoFactorRepository {
+  find(userId: string): Promise<TotpRecord | undefined>;
+  /** Keeps `secret` as the user's pending one (replacing a pending one); false when enabled. */
+  setPending(userId: string, secret: string, at: string): Promise<boolean>;
+  /**
+   * Turns two-factor on with the pending `secret` (false when it is no longer the pending one),
+   * `step` as its last used step, and `codeHashes` as the recovery codes, replacing any.
+   */
+  enable(
+    userId: string,
+    secret: string,
+    step: number,
+    codeHashes: readonly string[],
+    at: string,
+  ): Promise<boolean>;
+  /** Records `step` as used; false when it or a later one already was (a code works once). */
+  useStep(userId: string, step: number): Promise<boolean>;
+  /** Marks the unused recovery code with this hash used; false when there is none. */
+  useRecoveryCode(userId: string, codeHash: string, at: string): Promise<boolean>;
+  /** How many recovery codes are still unused. */
+  recoveryCodesLeft(userId: string): Promise<number>;
+  /** Forgets the secret and the recovery codes. */
+  disable(userId: string): Promise<void>;
+}
+
+/** Passkeys and the challenges of their ceremonies. */
+export interface PasskeyRepository {
+  list(userId: string): Promise<PasskeyRecord[]>;
+  findByCredentialId(credentialId: string): Promise<PasskeyRecord | undefined>;
+  insert(passkey: PasskeyRecord): Promise<void>;
+  /** False when the user has no such passkey. */
+  rename(userId: string, id: string, name: string): Promise<boolean>;
+  /** False when the user has no such passkey. */
+  delete(userId: string, id: string): Promise<boolean>;
+  markUsed(id: string, counter: number, at: string): Promise<void>;
+  /** Keeps a challenge until `expiresAt` (and sweeps those expired by `at`). */
+  saveChallenge(
+    challenge: string,
+    purpose: ChallengePurpose,
+    userId: string | null,
+    expiresAt: string,
+    at: string,
+  ): Promise<void>;
+  /** Uses the challenge up: true once, if it was issued for this purpose and user and is unexpired. */
+  takeChallenge(
+    challenge: string,
+    purpose: ChallengePurpose,
+    userId: string | null,
+    at: string,
+  ): Promise<boolean>;
+}
+
 /** What a transaction writes through: each repository runs its statements inside it. */
 export interface StoreTransaction {
   users: UserRepository;
@@ -209,6 +265,8 @@ export interface Store {
   readonly events: NoteEventReader;
   readonly revisions: RevisionReader;
   readonly live: LiveChanges;
+  readonly twoFactor: TwoFactorRepository;
+  readonly passkeys: PasskeyRepository;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: StoreTransaction) => Promise<T>): Promise<T>;
   /** Throws when the database cannot take a write now: gone, locked, read-only or its disk full. */

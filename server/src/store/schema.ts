@@ -80,6 +80,45 @@ interface UserIdentitiesTable {
   created_at: string;
 }
 
+/** A user's TOTP secret: pending (enabled_at null) from setup until a code confirms it. */
+interface UserTotpTable {
+  user_id: string;
+  secret: string;
+  enabled_at: string | null;
+  /** The last time step whose code signed in: a code works once. */
+  last_step: number | string | null;
+  created_at: string;
+}
+
+/** Recovery codes, as sha256 hashes; a used one keeps its row with `used_at`. */
+interface UserRecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  used_at: string | null;
+}
+
+/** WebAuthn credentials; the id, key and transports as base64url and JSON text. */
+interface PasskeysTable {
+  id: string;
+  user_id: string;
+  credential_id: string;
+  public_key: string;
+  /** bigint: PostgreSQL's driver reads it as a string. */
+  counter: number | string;
+  transports: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** Challenges of passkey ceremonies under way: each is used once, before it expires. */
+interface WebauthnChallengesTable {
+  challenge: string;
+  purpose: string;
+  user_id: string | null;
+  expires_at: string;
+}
+
 /** Every table, as Kysely sees them. */
 export interface Database {
   users: UsersTable;
@@ -89,6 +128,10 @@ export interface Database {
   note_revisions: NoteRevisionsTable;
   note_imports: NoteImportsTable;
   user_identities: UserIdentitiesTable;
+  user_totp: UserTotpTable;
+  user_recovery_codes: UserRecoveryCodesTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -7,9 +7,11 @@ import { importKeyRepository } from './imports';
 import type { LiveHub } from './live';
 import { listQueries, type ListQueries } from './note-lists';
 import { noteRepository } from './notes';
+import { passkeyRepository } from './passkeys';
 import type { Store, StoreTransaction } from './repositories';
 import { revisionRepository } from './revisions';
 import type { Database } from './schema';
+import { twoFactorRepository } from './two-factor';
 import { userRepository } from './users';
 
 /** Every repository over one transaction, which runs what `hooks` queue around its commit. */
@@ -48,6 +50,8 @@ export function storeOver(database: DatabaseHandle): Store {
     events: noteEventReader(db),
     revisions: revisionRepository(db),
     live,
+    twoFactor: twoFactorRepository(db),
+    passkeys: passkeyRepository(db),
     async transaction(fn) {
       const lastSteps: Array<() => Promise<void>> = [];
       const committed: Array<() => void> = [];

@@ -19,6 +19,10 @@ export interface BehindTheApi {
   tags(userId?: string): Promise<NoteTagRow[]>;
   /** Deletes an account outright, as an administrator would. */
   deleteUser(id: string): Promise<void>;
+  /** Every row of the two-factor and passkey tables, as stored (to check what is hashed). */
+  secondFactorRows(
+    table: 'user_totp' | 'user_recovery_codes' | 'passkeys' | 'webauthn_challenges',
+  ): Promise<Array<Record<string, unknown>>>;
 }
 
 /** {@link BehindTheApi} over the app's own database handle. */
@@ -43,5 +47,6 @@ export function behindTheApi(db: Kysely<Database>): BehindTheApi {
     deleteUser: async (id) => {
       await db.deleteFrom('users').where('id', '=', id).execute();
     },
+    secondFactorRows: (table) => db.selectFrom(table).selectAll().execute(),
   };
 }

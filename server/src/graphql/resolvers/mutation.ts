@@ -8,9 +8,9 @@ export const Mutation: MutationResolvers = {
       ctx.services.users.signup(input, { userAgent: ctx.userAgent }),
     ),
 
-  login: (_parent, { email, password }, ctx) =>
+  login: (_parent, { email, password, code }, ctx) =>
     ctx.authLimiter.attempt(ctx.ip, email, () =>
-      ctx.services.users.login(email, password, { userAgent: ctx.userAgent }),
+      ctx.services.users.login(email, password, { userAgent: ctx.userAgent }, code ?? undefined),
     ),
 
   logout: async (_parent, _args, ctx) => {

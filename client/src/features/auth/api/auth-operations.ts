@@ -1,9 +1,9 @@
 import { graphql } from '../../../gql';
 
-/** Signs in with email and password. */
+/** Signs in with email and password (and the two-factor code, for an account with it on). */
 export const LoginDocument = graphql(`
-  mutation Login($email: String!, $password: String!) {
-    login(email: $email, password: $password) {
+  mutation Login($email: String!, $password: String!, $code: String) {
+    login(email: $email, password: $password, code: $code) {
       token
       user {
         id

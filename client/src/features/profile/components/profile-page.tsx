@@ -4,6 +4,8 @@ import { Spinner } from '../../../components/spinner';
 import { MeDocument } from '../api/me-query';
 import { ExportPanel } from './export-panel';
 import { ImportPanel } from './import-panel';
+import { PasskeysPanel } from './security/passkeys-panel';
+import { TwoFactorPanel } from './security/two-factor-panel';
 
 /**
  * /profile: first name, last name, email and the date the account was created; importing and
@@ -53,6 +55,8 @@ export function ProfilePage() {
       </section>
       <ImportPanel />
       <ExportPanel />
+      <TwoFactorPanel email={email} />
+      <PasskeysPanel />
     </div>
   );
 }

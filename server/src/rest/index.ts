@@ -1,6 +1,7 @@
 import { Router } from 'express';
 
 import { archivesRouter } from './archives';
+import { accountRouter } from './account';
 import { authRouter, userWithLists } from './auth';
 import { authenticate, currentUser, type RestDeps } from './context';
 import { apiNotFound } from './errors';
@@ -22,8 +23,11 @@ export function restRouter(deps: RestDeps): Router {
   router.get('/test-todos', (_req, res) => {
     res.json({ todos: testTodos });
   });
+  // The account's routes (accountRouter) and GET /api/user need a signed-in caller.
+  router.use(['/auth/sessions', '/auth/logout', '/tokens', '/user'], requireUser);
+  router.use(accountRouter(deps));
   router.use('/auth', authRouter(deps));
-  router.get('/user', requireUser, async (_req, res) => {
+  router.get('/user', async (_req, res) => {
     res.json({ user: await userWithLists(deps.services, currentUser(res)) });
   });
   router.use('/notes', requireUser, notesRouter(deps.services));

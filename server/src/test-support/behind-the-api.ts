@@ -19,6 +19,8 @@ export interface BehindTheApi {
   tags(userId?: string): Promise<NoteTagRow[]>;
   /** Deletes an account outright, as an administrator would. */
   deleteUser(id: string): Promise<void>;
+  /** How many rows of a per-user table are the user's. */
+  countOf(table: 'notes' | 'user_sessions' | 'api_tokens', userId: string): Promise<number>;
 }
 
 /** {@link BehindTheApi} over the app's own database handle. */
@@ -42,6 +44,14 @@ export function behindTheApi(db: Kysely<Database>): BehindTheApi {
         .execute(),
     deleteUser: async (id) => {
       await db.deleteFrom('users').where('id', '=', id).execute();
+    },
+    countOf: async (table, userId) => {
+      const row = await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
   };
 }

@@ -5,7 +5,7 @@ import { useCachePersistence } from '../../../lib/cache-persistence';
 import { toast } from '../../../lib/toast';
 import { clearAuth, readAuth, writeAuth } from '../../../lib/storage';
 import type { StoredAuth, StoredUser } from '../../../lib/storage';
-import { onSessionExpired } from '../../../lib/session-events';
+import { onSessionExpired, onSignedOut } from '../../../lib/session-events';
 
 /** Toast id shared by "Please Login First" and the session-expired message, so only one shows. */
 export const AUTH_REQUIRED_TOAST = 'auth-required';
@@ -52,6 +52,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         toast.error('Your Session Has Expired, Please Login Again', {
           toastId: AUTH_REQUIRED_TOAST,
         });
+        signOut();
+      }),
+    [signOut],
+  );
+
+  useEffect(
+    () =>
+      onSignedOut((message) => {
+        toast.success(message, { toastId: AUTH_REQUIRED_TOAST });
         signOut();
       }),
     [signOut],

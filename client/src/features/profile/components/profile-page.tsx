@@ -4,10 +4,11 @@ import { Spinner } from '../../../components/spinner';
 import { MeDocument } from '../api/me-query';
 import { ExportPanel } from './export-panel';
 import { ImportPanel } from './import-panel';
+import { SecuritySection } from './security/security-section';
 
 /**
  * /profile: first name, last name, email and the date the account was created; importing and
- * exporting notes.
+ * exporting notes; sessions, API tokens, the password and the account.
  */
 export function ProfilePage() {
   const { data, loading, error } = useQuery(MeDocument);
@@ -53,6 +54,7 @@ export function ProfilePage() {
       </section>
       <ImportPanel />
       <ExportPanel />
+      <SecuritySection />
     </div>
   );
 }

@@ -57,14 +57,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [signOut],
   );
 
+  // A deliberate sign-out's message (the account was deleted) is shown from an effect of this
+  // provider: it runs after the route guard's "Please Login First" (a child's effects run first),
+  // so the message replaces that one rather than giving way to it.
+  const [signedOutNotice, setSignedOutNotice] = useState<string | null>(null);
   useEffect(
     () =>
       onSignedOut((message) => {
-        toast.success(message, { toastId: AUTH_REQUIRED_TOAST });
+        setSignedOutNotice(message);
         signOut();
       }),
     [signOut],
   );
+  useEffect(() => {
+    if (!signedOutNotice) return;
+    toast.success(signedOutNotice);
+    setSignedOutNotice(null);
+  }, [signedOutNotice]);
 
   const value = useMemo(() => ({ ...auth, signIn, signOut }), [auth, signIn, signOut]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -67,5 +67,12 @@ export async function accountRequest<T>(method: string, path: string, body?: unk
   throw new AccountError(message, res.status);
 }
 
-/** The server's message without the field name it starts with ("newPassword: must be…"). */
-export const withoutField = (message: string): string => message.replace(/^[A-Za-z.]+: /, '');
+/**
+ * The server's message for a form, without the field name it starts with ("newPassword: must
+ * be…" reads "Must be…"; a wrong password reads "That is not your password.").
+ */
+export function withoutField(message: string): string {
+  const bare = message.replace(/^[A-Za-z.]+: /, '');
+  if (/^is not your/.test(bare)) return `That ${bare}.`;
+  return bare.charAt(0).toUpperCase() + bare.slice(1);
+}

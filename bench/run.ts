@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { apiOverhead } from './api';
+import { apiTokenFigure } from './api-token';
 import { checklistFigure } from './checklist';
 import { clientFigures } from './client';
 import { filesFigures } from './files';
@@ -95,6 +96,9 @@ async function serverFigures(figures: Figure[]) {
   );
   const api = await apiOverhead(seconds);
   figures.push(...api.figures);
+
+  console.log(`API token against login token (GET /api/notes, ${seconds} s each, same server)…`);
+  figures.push(await apiTokenFigure(seconds));
 
   await liveSync(figures);
   await files(figures);

@@ -6,11 +6,15 @@ import jwt from 'jsonwebtoken';
 
 import { invalidToken } from '../errors';
 
-/** What a Jotter token says: whose it is and which token version it was issued under. */
+/**
+ * What a Jotter token says: whose it is, which token version it was issued under, and its
+ * session (`sid`; tokens issued before sessions existed have none).
+ */
 interface TokenClaims {
   sub: string;
   email: string;
   ver: number;
+  sid?: string;
 }
 
 /** The claims of a token that passed every check, with when it expires (seconds since 1970). */
@@ -67,7 +71,9 @@ export function createTokenService(secret: string, ttl: string): TokenService {
       ) {
         throw invalidToken();
       }
-      const base = { sub: payload.sub, email: payload.email, ver: payload.ver };
+      if (payload.sid !== undefined && typeof payload.sid !== 'string') throw invalidToken();
+      const base: TokenClaims = { sub: payload.sub, email: payload.email, ver: payload.ver };
+      if (typeof payload.sid === 'string') base.sid = payload.sid;
       const claims = typeof payload.exp === 'number' ? { ...base, exp: payload.exp } : base;
       if (verified.size >= verifiedTokenCount) verified.delete(verified.keys().next().value!);
       verified.set(token, { claims: Object.freeze(claims), nbf: payload.nbf });

@@ -4,9 +4,10 @@ import {
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
 import type { ApolloServerPlugin } from '@apollo/server';
-import type { GraphQLSchema } from 'graphql';
+import { GraphQLError, OperationTypeNode, type GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
 
+import { readOnlyTokenMessage } from '../services/caller';
 import type { GraphQLContext } from './context';
 import { graphQLErrorFormatter } from './errors';
 import { parseOptions, validationRules } from './limits';
@@ -40,6 +41,29 @@ export const feedCursorPlugin: ApolloServerPlugin<GraphQLContext> = {
 };
 
 /**
+ * Refuses every mutation of a request made with a read-only API token (403, `FORBIDDEN`), in one
+ * place, before anything runs. Subscriptions only read, and the WebSocket takes nothing else.
+ */
+export const readOnlyTokenPlugin: ApolloServerPlugin<GraphQLContext> = {
+  requestDidStart: () =>
+    Promise.resolve({
+      didResolveOperation: ({ operation, contextValue }) => {
+        const credential = contextValue.auth?.credential;
+        if (
+          operation?.operation === OperationTypeNode.MUTATION &&
+          credential?.kind === 'apiToken' &&
+          credential.scope === 'read'
+        ) {
+          throw new GraphQLError(readOnlyTokenMessage, {
+            extensions: { code: 'FORBIDDEN', http: { status: 403 } },
+          });
+        }
+        return Promise.resolve();
+      },
+    }),
+};
+
+/**
  * Apollo Server over the schema; errors carry `extensions.code`, internals never leak.
  * `drainWebSocket` closes the WebSocket server when Apollo stops (Apollo's documented pattern).
  */
@@ -56,6 +80,7 @@ export function createApolloServer(
       ApolloServerPluginCacheControlDisabled(),
       { serverWillStart: () => Promise.resolve({ drainServer: drainWebSocket }) },
       feedCursorPlugin,
+      readOnlyTokenPlugin,
     ],
     // A document made to keep the server busy is refused before any work (limits.ts).
     parseOptions,

@@ -62,3 +62,44 @@ it('PostgreSQL: after the listener loses its connection it listens again and sub
     await admin.end();
   }
 });
+
+it('PostgreSQL: an ended session or a revoked API token is refused at once on another server, and its socket there closes', async () => {
+  const other = await createTestApp({ databaseUrl: t.config.databaseUrl });
+  try {
+    const otherServer = await other.listen();
+    const { token, email } = await t.signup();
+    const login = await t.http
+      .post('/api/auth/login')
+      .send({ email, password: 'correct horse battery' });
+    const second: string = login.body.encodedToken;
+    const created = await t.http
+      .post('/api/tokens')
+      .set('authorization', token)
+      .send({ name: 'script', scope: 'read' });
+    const apiToken: string = created.body.token;
+    const sessionSocket = await TestSocket.connect(otherServer.wsUrl, second);
+    const tokenSocket = await TestSocket.connect(otherServer.wsUrl, apiToken);
+    const ownSocket = await TestSocket.connect(otherServer.wsUrl, token);
+    sockets.push(sessionSocket, tokenSocket, ownSocket);
+    const own = ownSocket.noteEvents('0');
+    const sessions = await t.http.get('/api/auth/sessions').set('authorization', token);
+    const target = (sessions.body.sessions as Array<{ _id: string; current: boolean }>).find(
+      (s) => !s.current,
+    )!;
+    expect(
+      (await t.http.delete(`/api/auth/sessions/${target._id}`).set('authorization', token)).status,
+    ).toBe(200);
+    expect(
+      (await t.http.delete(`/api/tokens/${created.body.apiToken._id}`).set('authorization', token))
+        .status,
+    ).toBe(200);
+    expect(await sessionSocket.waitForClose()).toEqual({ code: 4401, reason: 'Signed out' });
+    expect(await tokenSocket.waitForClose()).toEqual({ code: 4401, reason: 'Signed out' });
+    expect((await other.http.get('/api/notes').set('authorization', second)).status).toBe(401);
+    expect((await other.http.get('/api/notes').set('authorization', apiToken)).status).toBe(401);
+    await add(token, 'still here');
+    expect(cursors(await own.until(1))).toEqual([1]);
+  } finally {
+    await other.close();
+  }
+});

@@ -17,7 +17,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { AuthLimiter } from '../auth/rate-limit';
 import { AppError, messages } from '../errors';
 import type { Services } from '../services';
-import type { Authenticated, PublicUser } from '../services/users';
+import { credentialKey, type Authenticated, type PublicUser } from '../services/users';
 import type { GraphQLContext } from './context';
 import { graphQLErrorFormatter } from './errors';
 import { allValidationRules, parseOptions } from './limits';
@@ -213,10 +213,15 @@ export function attachWebSocketServer(server: http.Server, deps: WebSocketDeps):
         if (!session) return refuse(socket, closeCodes.unauthorized, messages.invalidToken);
         if (socket.readyState !== socket.OPEN) return false;
         const { user, expiresAt } = session;
+        const own = credentialKey(session.credential);
         const stops = [
-          services.users.onSignOut(user.id, () =>
-            socket.close(closeCodes.unauthorized, 'Signed out'),
-          ),
+          // Every credential of the user, or this socket's own (its session ended, its API
+          // token revoked).
+          services.users.onSignOut(user.id, (ended) => {
+            if (ended === undefined || ended === own) {
+              socket.close(closeCodes.unauthorized, 'Signed out');
+            }
+          }),
           ...(expiresAt
             ? [at(expiresAt, () => socket.close(closeCodes.unauthorized, 'Token expired'))]
             : []),

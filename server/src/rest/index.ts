@@ -1,6 +1,7 @@
 import { Router } from 'express';
 
 import { archivesRouter } from './archives';
+import { accountRouter } from './account';
 import { authRouter, userWithLists } from './auth';
 import { authenticate, currentUser, type RestDeps } from './context';
 import { apiNotFound } from './errors';
@@ -27,9 +28,12 @@ export function restRouter(deps: RestDeps): Router {
   });
   router.use('/auth/totp', requireUser, twoFactorRouter(deps));
   router.use('/auth/passkeys', passkeysRouter(deps, requireUser));
+  // The account's routes (accountRouter) and GET /api/user need a signed-in caller.
+  router.use(['/auth/sessions', '/auth/logout', '/tokens', '/user'], requireUser);
+  router.use(accountRouter(deps));
   router.use('/auth', authRouter(deps));
   router.use('/auth', oidcRouter(deps));
-  router.get('/user', requireUser, async (_req, res) => {
+  router.get('/user', async (_req, res) => {
     res.json({ user: await userWithLists(deps.services, currentUser(res)) });
   });
   router.use('/notes', requireUser, notesRouter(deps.services));

@@ -62,3 +62,14 @@ export function requireSignedInPerson(auth: Authenticated): void {
     throw new AppError('FORBIDDEN', 'API tokens cannot manage the account; sign in to do this');
   }
 }
+
+/** Why a read-only API token is refused a write. */
+export const readOnlyTokenMessage =
+  'This API token can only read: create a token with the write scope to change anything';
+
+/** Refuses (FORBIDDEN) a write made with an API token whose scope is read. */
+export function requireWriteAccess(auth: Authenticated): void {
+  if (auth.credential.kind === 'apiToken' && auth.credential.scope === 'read') {
+    throw new AppError('FORBIDDEN', readOnlyTokenMessage);
+  }
+}

@@ -15,7 +15,13 @@ import {
   passwordLoginOffMessage,
   signupClosedMessage,
 } from '../errors';
-import type { Store, UserRecord } from '../store';
+import {
+  legacyCredential,
+  type ApiTokenRecord,
+  type SessionRecord,
+  type Store,
+  type UserRecord,
+} from '../store';
 import { now } from './clock';
 import type { TwoFactorService } from './two-factor';
 
@@ -52,6 +58,50 @@ const signupSchema = z.object({
 });
 
 type SignupInput = z.input<typeof signupSchema>;
+
+const newPassword = signupSchema.shape.password;
+
+const changePasswordSchema = z.object({
+  currentPassword: z.string('must be a string').max(256, 'must be at most 256 characters'),
+  newPassword,
+});
+
+const changeEmailSchema = z.object({
+  email: signupSchema.shape.email,
+  password: z.string('must be a string').max(256, 'must be at most 256 characters'),
+});
+
+const deleteAccountSchema = z.object({
+  password: z.string('must be a string').max(256, 'must be at most 256 characters'),
+});
+
+const apiTokenSchema = z.object({
+  name: name,
+  scope: z.enum(['read', 'write'], 'must be "read" or "write"'),
+  expiresInDays: z
+    .number('must be a whole number of days from 1 to 3650, or null for never')
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1')
+    .max(3650, 'must be at most 3650')
+    .nullable()
+    .optional(),
+});
+
+/** What an API token starts with: it tells it from a sign-in's token at a glance. */
+export const apiTokenPrefix = 'jot_';
+
+/** How often a session's or API token's "last used" is written at most. */
+const touchEveryMs = 60_000;
+
+/** The longest User-Agent a session keeps. */
+const maxUserAgent = 512;
+
+const sha256 = (text: string): Buffer => crypto.createHash('sha256').update(text).digest();
+
+/** Whether an ISO time is more than {@link touchEveryMs} ago. */
+const stale = (at: string | null) => at === null || Date.parse(at) < Date.now() - touchEveryMs;
+
+const wrongPassword = () => badInput('password', 'is not your password');
 
 interface Session {
   user: PublicUser;
@@ -118,7 +168,48 @@ export interface UsersServiceOptions {
   passwordLogin?: boolean;
 }
 
-/** Accounts: signup, login, token checks and logout. */
+/** A sign-in as the list of sessions shows it. */
+export interface SessionView {
+  id: string;
+  createdAt: string;
+  lastUsedAt: string;
+  userAgent: string | null;
+  /** Whether it is the sign-in asking. */
+  current: boolean;
+}
+
+/** An API token as its owner sees it: never the token itself. */
+export interface ApiTokenView {
+  id: string;
+  name: string;
+  scope: 'read' | 'write';
+  createdAt: string;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+}
+
+const toApiTokenView = (t: ApiTokenRecord): ApiTokenView => ({
+  id: t.id,
+  name: t.name,
+  scope: t.scope,
+  createdAt: t.createdAt,
+  expiresAt: t.expiresAt,
+  lastUsedAt: t.lastUsedAt,
+});
+
+/** The credential a live connection listens for (see NoteEventWriter.announceSignOut). */
+export const credentialKey = (credential: Credential): string =>
+  credential.kind === 'apiToken' ? credential.tokenId : (credential.sessionId ?? legacyCredential);
+
+/**
+ * Accounts: signup, login, token checks, sessions, API tokens, logout, password, email and
+ * deleting the account.
+ *
+ * Every sign-in is a session row, which its token names (`sid`): ending the row ends the token
+ * at once. Tokens issued before sessions existed (no `sid`) are still checked as they were, by
+ * the user's token version: they work until they expire, their user logs out with one, or the
+ * password changes (each bumps the version); they are not listed among the sessions.
+ */
 export function usersService(
   store: Store,
   tokens: TokenService,
@@ -126,31 +217,110 @@ export function usersService(
   twoFactor?: Pick<TwoFactorService, 'check'>,
 ) {
   const hashOptions = { ...options.argon2, type: argon2.argon2id as 0 | 1 | 2 };
-  const issue = (user: UserRecord) =>
-    tokens.issue({ sub: user.id, email: user.email, ver: user.tokenVersion });
 
-  /**
-   * Who a token belongs to, looked up now (a deleted user or a revoked token is refused), with
-   * when the token expires: a live connection ends then.
-   */
-  async function session(token: string): Promise<Authenticated> {
-    const claims = tokens.verify(token);
-    const user = await store.users.findById(claims.sub);
-    if (!user || user.tokenVersion !== claims.ver) throw invalidToken();
+  /** Writes "last used" without making the request wait; a failure there fails nothing. */
+  const touchLater = (write: () => Promise<void>) => {
+    write().catch(() => undefined);
+  };
+
+  async function apiTokenSession(token: string): Promise<Authenticated> {
+    const hash = sha256(token);
+    const found = await store.apiTokens.findWithUser(hash.toString('hex'));
+    if (!found) throw invalidToken();
+    const { user, token: record } = found;
+    // Found by its hash already; compared again in constant time all the same.
+    if (!crypto.timingSafeEqual(Buffer.from(record.tokenHash, 'hex'), hash)) throw invalidToken();
+    const expiresAt = record.expiresAt === null ? null : new Date(record.expiresAt);
+    if (expiresAt && expiresAt.getTime() <= Date.now()) throw invalidToken();
+    if (stale(record.lastUsedAt)) touchLater(() => store.apiTokens.touch(record.id, now()));
     return {
       user: toPublicUser(user),
-      credential: { kind: 'session', sessionId: null },
-      expiresAt: claims.exp === undefined ? null : new Date(claims.exp * 1000),
+      credential: { kind: 'apiToken', tokenId: record.id, scope: record.scope },
+      expiresAt,
+      eventsCursor: String(user.eventSeq),
+    };
+  }
+
+  /**
+   * Who a token belongs to, looked up now (a deleted user, an ended session or a revoked token is
+   * refused), with when the token expires: a live connection ends then.
+   */
+  async function session(token: string): Promise<Authenticated> {
+    if (token.startsWith(apiTokenPrefix)) return apiTokenSession(token);
+    const claims = tokens.verify(token);
+    const expiresAt = claims.exp === undefined ? null : new Date(claims.exp * 1000);
+    if (claims.sid === undefined) {
+      // Issued before sessions: valid while the user's token version is the one it carries.
+      const user = await store.users.findById(claims.sub);
+      if (!user || user.tokenVersion !== claims.ver) throw invalidToken();
+      return {
+        user: toPublicUser(user),
+        credential: { kind: 'session', sessionId: null },
+        expiresAt,
+        eventsCursor: String(user.eventSeq),
+      };
+    }
+    const found = await store.sessions.findWithUser(claims.sub, claims.sid);
+    if (!found) throw invalidToken();
+    const { user, session: row } = found;
+    if (stale(row.lastUsedAt)) touchLater(() => store.sessions.touch(row.id, now()));
+    return {
+      user: toPublicUser(user),
+      credential: { kind: 'session', sessionId: row.id },
+      expiresAt,
       eventsCursor: String(user.eventSeq),
     };
   }
 
   /**
    * Signs the user in: every way of signing in (password, second factor, passkey, single sign-on,
-   * signup) ends here, and gets its token from here.
+   * signup) ends here, and gets its token from here: a new session, which its token names.
    */
-  function signIn(user: UserRecord, _context: SignInContext): Promise<Session> {
-    return Promise.resolve({ user: toPublicUser(user), token: issue(user) });
+  async function signIn(user: UserRecord, context: SignInContext): Promise<Session> {
+    const sid = crypto.randomUUID();
+    const token = tokens.issue({ sub: user.id, email: user.email, ver: user.tokenVersion, sid });
+    const { exp } = tokens.verify(token);
+    const at = now();
+    await store.sessions.deleteExpired(user.id, at);
+    await store.sessions.insert({
+      id: sid,
+      userId: user.id,
+      createdAt: at,
+      lastUsedAt: at,
+      expiresAt: exp === undefined ? null : new Date(exp * 1000).toISOString(),
+      userAgent: context.userAgent?.slice(0, maxUserAgent) || null,
+    });
+    return { user: toPublicUser(user), token };
+  }
+
+  /** The user's record, checked against `password`: BAD_USER_INPUT when it is not theirs. */
+  async function checkedUser(userId: string, password: string): Promise<UserRecord> {
+    const user = await store.users.findById(userId);
+    if (!user) throw invalidToken();
+    if (!(await argon2.verify(user.passwordHash, password))) throw wrongPassword();
+    return user;
+  }
+
+  async function remove(userId: string): Promise<void> {
+    await store.transaction(async (tx) => {
+      await tx.events.announceSignOut(userId);
+      await tx.users.delete(userId);
+    });
+  }
+
+  async function listSessions(auth: Authenticated): Promise<SessionView[]> {
+    const at = now();
+    const current = auth.credential.kind === 'session' ? auth.credential.sessionId : null;
+    const rows: SessionRecord[] = await store.sessions.list(auth.user.id);
+    return rows
+      .filter((s) => s.expiresAt === null || s.expiresAt > at)
+      .map((s) => ({
+        id: s.id,
+        createdAt: s.createdAt,
+        lastUsedAt: s.lastUsedAt,
+        userAgent: s.userAgent,
+        current: s.id === current,
+      }));
   }
 
   /** Creates an account (signup, and the demo accounts whatever ALLOW_SIGNUP says). */
@@ -229,29 +399,144 @@ export function usersService(
     session,
 
     /**
-     * Revokes every token issued to the user so far, and tells every server (once committed), so
-     * that each closes the user's live connections.
+     * Ends the caller's own sign-in (its session; for a token from before sessions, every such
+     * token of the user), and tells every server (once committed), so that each closes its live
+     * connections. Other sessions go on.
      */
-    async logout(userId: string): Promise<void> {
+    async logout(auth: Authenticated): Promise<void> {
+      const userId = auth.user.id;
+      const { credential } = auth;
+      if (credential.kind !== 'session') return;
       await store.transaction(async (tx) => {
-        await tx.users.bumpTokenVersion(userId, now());
-        await tx.events.announceSignOut(userId);
+        if (credential.sessionId === null) await tx.users.bumpTokenVersion(userId, now());
+        else await tx.sessions.delete(userId, credential.sessionId);
+        await tx.events.announceSignOut(userId, credentialKey(credential));
       });
+    },
+
+    /** The caller's sign-ins, most recently used first, the caller's own marked `current`. */
+    sessions: listSessions,
+
+    /** Ends one of the caller's sessions: its token is refused at once, its sockets close. */
+    async endSession(auth: Authenticated, sessionId: string): Promise<SessionView[]> {
+      const userId = auth.user.id;
+      await store.transaction(async (tx) => {
+        if (!(await tx.sessions.delete(userId, sessionId))) {
+          throw new AppError('NOT_FOUND', `Session ${sessionId} not found`);
+        }
+        await tx.events.announceSignOut(userId, sessionId);
+      });
+      return listSessions(auth);
+    },
+
+    /** A new API token: the token itself is in this answer and never again. */
+    async createApiToken(
+      userId: string,
+      input: unknown,
+    ): Promise<{ token: string; apiToken: ApiTokenView }> {
+      const parsed = apiTokenSchema.safeParse(input);
+      if (!parsed.success) throw fromZodIssues(parsed.error.issues);
+      const { name: tokenName, scope, expiresInDays } = parsed.data;
+      const token = `${apiTokenPrefix}${crypto.randomBytes(32).toString('base64url')}`;
+      const createdAt = now();
+      const record: ApiTokenRecord = {
+        id: crypto.randomUUID(),
+        userId,
+        name: tokenName,
+        scope,
+        tokenHash: sha256(token).toString('hex'),
+        createdAt,
+        expiresAt:
+          expiresInDays == null
+            ? null
+            : new Date(Date.parse(createdAt) + expiresInDays * 86_400_000).toISOString(),
+        lastUsedAt: null,
+      };
+      await store.apiTokens.insert(record);
+      return { token, apiToken: toApiTokenView(record) };
+    },
+
+    /** The user's API tokens, newest first, without the tokens themselves. */
+    async apiTokens(userId: string): Promise<ApiTokenView[]> {
+      return (await store.apiTokens.list(userId)).map(toApiTokenView);
+    },
+
+    /** Revokes one of the user's API tokens: refused at once, its sockets close. */
+    async revokeApiToken(userId: string, tokenId: string): Promise<ApiTokenView[]> {
+      await store.transaction(async (tx) => {
+        if (!(await tx.apiTokens.delete(userId, tokenId))) {
+          throw new AppError('NOT_FOUND', `API token ${tokenId} not found`);
+        }
+        await tx.events.announceSignOut(userId, tokenId);
+      });
+      return (await store.apiTokens.list(userId)).map(toApiTokenView);
+    },
+
+    /**
+     * Changes the password when `currentPassword` is the user's, and ends every other sign-in
+     * (the caller's own goes on; a caller signed in before sessions existed is signed out too).
+     */
+    async changePassword(auth: Authenticated, input: unknown): Promise<void> {
+      const parsed = changePasswordSchema.safeParse(input);
+      if (!parsed.success) throw fromZodIssues(parsed.error.issues);
+      const { currentPassword, newPassword: password } = parsed.data;
+      const user = await store.users.findById(auth.user.id);
+      if (!user) throw invalidToken();
+      if (!(await argon2.verify(user.passwordHash, currentPassword))) {
+        throw badInput('currentPassword', 'is not your current password');
+      }
+      const hash = await argon2.hash(password, hashOptions);
+      const keep = auth.credential.kind === 'session' ? auth.credential.sessionId : null;
+      await store.transaction(async (tx) => {
+        const at = now();
+        await tx.users.setPasswordHash(user.id, hash, at);
+        for (const ended of await tx.sessions.deleteAllBut(user.id, keep)) {
+          await tx.events.announceSignOut(user.id, ended);
+        }
+        await tx.users.bumpTokenVersion(user.id, at);
+        await tx.events.announceSignOut(user.id, legacyCredential);
+      });
+    },
+
+    /** Changes the email when `password` is the user's; emails stay unique ignoring case. */
+    async changeEmail(userId: string, input: unknown): Promise<PublicUser> {
+      const parsed = changeEmailSchema.safeParse(input);
+      if (!parsed.success) throw fromZodIssues(parsed.error.issues);
+      const { email, password } = parsed.data;
+      const user = await checkedUser(userId, password);
+      const taken = await store.users.findByEmail(email);
+      if (taken && taken.id !== userId) throw new AppError('CONFLICT', messages.emailExists);
+      const at = now();
+      try {
+        await store.users.setEmail(userId, email, at);
+      } catch (error) {
+        // Two changes to one email at once: the unique index decides.
+        const other = await store.users.findByEmail(email);
+        if (other && other.id !== userId) throw new AppError('CONFLICT', messages.emailExists);
+        throw error;
+      }
+      return toPublicUser({ ...user, email, updatedAt: at });
+    },
+
+    /** Deletes the account (see {@link remove}) when `input.password` is the user's. */
+    async deleteAccount(userId: string, input: unknown): Promise<void> {
+      const parsed = deleteAccountSchema.safeParse(input);
+      if (!parsed.success) throw fromZodIssues(parsed.error.issues);
+      await checkedUser(userId, parsed.data.password);
+      await remove(userId);
     },
 
     /**
      * Deletes the account and everything of it (see UserRepository.delete), and tells every
      * server, so that each closes the user's live connections. Checks nothing: callers do.
      */
-    async remove(userId: string): Promise<void> {
-      await store.transaction(async (tx) => {
-        await tx.events.announceSignOut(userId);
-        await tx.users.delete(userId);
-      });
-    },
+    remove,
 
-    /** Calls `listener` when the user signs out, on any server; returns what stops it. */
-    onSignOut: (userId: string, listener: () => void): (() => void) =>
+    /**
+     * Calls `listener(credential)` when the user's tokens are revoked, on any server: all of
+     * them (credential undefined) or the one whose {@link credentialKey} it names.
+     */
+    onSignOut: (userId: string, listener: (credential?: string) => void): (() => void) =>
       store.live.onSignOut(userId, listener),
 
     /** Calls `listener` when sign-outs may have gone unheard (see LiveChanges.onResync). */

@@ -144,12 +144,13 @@ export function noteEventWriter(
       }
       return last;
     },
-    async announceSignOut(userId) {
+    async announceSignOut(userId, credential) {
       if (dialect === 'postgres') {
-        await sql`select pg_notify(${signOutsChannel}, ${userId})`.execute(db);
+        const payload = credential === undefined ? userId : `${userId}/${credential}`;
+        await sql`select pg_notify(${signOutsChannel}, ${payload})`.execute(db);
         return;
       }
-      afterCommit(() => hub.signOut(userId));
+      afterCommit(() => hub.signOut(userId, credential));
     },
   };
 }

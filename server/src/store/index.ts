@@ -9,6 +9,7 @@ export {
   noteShape,
 } from './note-shape';
 export { foldCase } from './search-text';
+export { legacyCredential } from './live';
 export type { GivenField, Setter, Storage, StorageKind } from './note-shape';
 export type * from './records';
 export type * from './repositories';

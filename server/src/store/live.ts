@@ -3,9 +3,16 @@ import type { Logger } from 'pino';
 import type { CommittedNoteEvent } from './records';
 import type { LiveChanges } from './repositories';
 
-/** The PostgreSQL channels: `<userId>:<seq>` after a note event, `<userId>` after a logout. */
+/**
+ * The PostgreSQL channels: `<userId>:<seq>` after a note event; `<userId>` after every token of
+ * the user was revoked, `<userId>/<credential>` after one credential was (a session ended, an API
+ * token revoked).
+ */
 export const noteEventsChannel = 'jotter_note_events';
 export const signOutsChannel = 'jotter_sign_outs';
+
+/** The credential named when the tokens issued before sessions existed (no `sid`) are revoked. */
+export const legacyCredential = 'legacy';
 
 /** What the store reports when something goes wrong out of any request's sight. */
 export type LiveLog = Pick<Logger, 'warn' | 'info' | 'error'>;
@@ -29,7 +36,7 @@ export class LiveHub implements LiveChanges {
     string,
     Set<(seq: number, committed?: CommittedNoteEvent) => void>
   >();
-  private readonly signOuts = new Map<string, Set<() => void>>();
+  private readonly signOuts = new Map<string, Set<(credential?: string) => void>>();
   private readonly resyncs = new Set<() => void>();
 
   constructor(private readonly log?: LiveLog) {}
@@ -46,7 +53,7 @@ export class LiveHub implements LiveChanges {
     return this.noteEvents.has(userId);
   }
 
-  onSignOut(userId: string, listener: () => void): () => void {
+  onSignOut(userId: string, listener: (credential?: string) => void): () => void {
     return listen(this.signOuts, userId, listener);
   }
 
@@ -59,8 +66,8 @@ export class LiveHub implements LiveChanges {
     this.call(this.noteEvents.get(userId), (l) => l(seq, committed));
   }
 
-  signOut(userId: string): void {
-    this.call(this.signOuts.get(userId), (l) => l());
+  signOut(userId: string, credential?: string): void {
+    this.call(this.signOuts.get(userId), (l) => l(credential));
   }
 
   resync(): void {
@@ -84,7 +91,9 @@ export class LiveHub implements LiveChanges {
 function dispatch(hub: LiveHub, channel: string, payload: string | undefined): void {
   if (!payload) return;
   if (channel === signOutsChannel) {
-    hub.signOut(payload);
+    const slash = payload.indexOf('/');
+    if (slash < 0) hub.signOut(payload);
+    else hub.signOut(payload.slice(0, slash), payload.slice(slash + 1));
     return;
   }
   if (channel !== noteEventsChannel) return;

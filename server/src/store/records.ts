@@ -69,6 +69,29 @@ export interface UserRecord {
   eventSeq: number;
 }
 
+/** A sign-in: what the list of sessions shows of it. */
+export interface SessionRecord {
+  id: string;
+  userId: string;
+  createdAt: string;
+  lastUsedAt: string;
+  /** When its token expires (null: never). */
+  expiresAt: string | null;
+  userAgent: string | null;
+}
+
+/** An API token as stored: its hash, never the token. */
+export interface ApiTokenRecord {
+  id: string;
+  userId: string;
+  name: string;
+  scope: 'read' | 'write';
+  tokenHash: string;
+  createdAt: string;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+}
+
 /** How a list is ordered: by date, or grouped by priority (no priority last) and newest first within. */
 export type SortOrder =
   'DATE_LATEST' | 'DATE_OLDEST' | 'PRIORITY_LOW_TO_HIGH' | 'PRIORITY_HIGH_TO_LOW';

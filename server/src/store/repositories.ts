@@ -1,4 +1,5 @@
 import type {
+  ApiTokenRecord,
   ExpiredNote,
   CommittedNoteEvent,
   ImportClaim,
@@ -16,6 +17,7 @@ import type {
   PasskeyRecord,
   ChallengePurpose,
   TotpRecord,
+  SessionRecord,
   UserRecord,
 } from './records';
 
@@ -26,8 +28,11 @@ export interface UserRepository {
   findByEmail(email: string): Promise<UserRecord | undefined>;
   /** Fails on an email taken (ignoring case) by another account. */
   insert(user: UserRecord): Promise<void>;
-  /** Revokes every token issued so far. */
+  /** Revokes every token issued so far without a session (before sessions existed). */
   bumpTokenVersion(id: string, at: string): Promise<void>;
+  setPasswordHash(id: string, passwordHash: string, at: string): Promise<void>;
+  /** Fails on an email taken (ignoring case) by another account. */
+  setEmail(id: string, email: string, at: string): Promise<void>;
   /**
    * Deletes the account and, through the foreign keys' ON DELETE CASCADE, everything that is
    * the user's: notes, labels, revisions, events, imports (and every table added since that
@@ -47,6 +52,37 @@ export interface IdentityRepository {
     userId: string;
     createdAt: string;
   }): Promise<void>;
+}
+
+/** Sign-ins, each the session its token names. Scoped by user where a user names one. */
+export interface SessionRepository {
+  insert(session: SessionRecord): Promise<void>;
+  /** The user with the session, in one read; undefined when either is gone. */
+  findWithUser(
+    userId: string,
+    sessionId: string,
+  ): Promise<{ user: UserRecord; session: SessionRecord } | undefined>;
+  /** The user's sessions, most recently used first. */
+  list(userId: string): Promise<SessionRecord[]>;
+  /** Whether the user had that session (and it is now gone). */
+  delete(userId: string, sessionId: string): Promise<boolean>;
+  /** Deletes the user's sessions but `keep` (null: all); returns the ids deleted. */
+  deleteAllBut(userId: string, keep: string | null): Promise<string[]>;
+  /** Deletes the user's sessions whose token expired before `at`. */
+  deleteExpired(userId: string, at: string): Promise<void>;
+  touch(sessionId: string, at: string): Promise<void>;
+}
+
+/** API tokens, found by the hash of the token. */
+export interface ApiTokenRepository {
+  insert(token: ApiTokenRecord): Promise<void>;
+  /** The token with that hash and its user, in one read. */
+  findWithUser(tokenHash: string): Promise<{ user: UserRecord; token: ApiTokenRecord } | undefined>;
+  /** The user's tokens, newest first. */
+  list(userId: string): Promise<ApiTokenRecord[]>;
+  /** Whether the user had that token (and it is now gone). */
+  delete(userId: string, tokenId: string): Promise<boolean>;
+  touch(tokenId: string, at: string): Promise<void>;
 }
 
 /** Reading notes. Every method is scoped by owner: none reads another user's note. */
@@ -146,8 +182,12 @@ export interface NoteEventWriter {
     kind: NoteEventKind,
     at: string,
   ): Promise<number>;
-  /** Tells every server sharing the database, once the transaction commits, that the user's tokens were revoked. */
-  announceSignOut(userId: string): Promise<void>;
+  /**
+   * Tells every server sharing the database, once the transaction commits, that the user's
+   * tokens were revoked: all of them, or only `credential` (a session's or an API token's id, or
+   * {@link legacyCredential} for the tokens issued before sessions).
+   */
+  announceSignOut(userId: string, credential?: string): Promise<void>;
 }
 
 /**
@@ -167,8 +207,11 @@ export interface LiveChanges {
     userId: string,
     listener: (seq: number, committed?: CommittedNoteEvent) => void,
   ): () => void;
-  /** `listener()` after the user's tokens were revoked (logout). */
-  onSignOut(userId: string, listener: () => void): () => void;
+  /**
+   * `listener(credential)` after the user's tokens were revoked: all of them (`credential`
+   * undefined: deleted account) or the one credential named (see NoteEventWriter.announceSignOut).
+   */
+  onSignOut(userId: string, listener: (credential?: string) => void): () => void;
   /**
    * `listener()` after notifications may have been missed (the PostgreSQL listener lost its
    * connection and has just listened again): check the feed and the sessions afresh.
@@ -244,6 +287,8 @@ export interface PasskeyRepository {
 /** What a transaction writes through: each repository runs its statements inside it. */
 export interface StoreTransaction {
   users: UserRepository;
+  sessions: SessionRepository;
+  apiTokens: ApiTokenRepository;
   notes: NoteRepository;
   events: NoteEventWriter;
   revisions: RevisionRepository;
@@ -261,6 +306,8 @@ export interface StoreTransaction {
 export interface Store {
   readonly users: UserRepository;
   readonly identities: IdentityRepository;
+  readonly sessions: SessionRepository;
+  readonly apiTokens: ApiTokenRepository;
   readonly notes: NoteReader;
   readonly events: NoteEventReader;
   readonly revisions: RevisionReader;

@@ -119,6 +119,31 @@ interface WebauthnChallengesTable {
   expires_at: string;
 }
 
+/** One row per sign-in: its token names the row (`sid`); deleting the row ends the token. */
+interface UserSessionsTable {
+  id: string;
+  user_id: string;
+  created_at: string;
+  /** Written at most about once a minute per session. */
+  last_used_at: string;
+  /** When the sign-in's token expires (null: never). */
+  expires_at: string | null;
+  user_agent: string | null;
+}
+
+/** A personal access token: only its sha256 is kept. Deleting the row revokes it. */
+interface ApiTokensTable {
+  id: string;
+  user_id: string;
+  name: string;
+  scope: 'read' | 'write';
+  /** sha256 of the token, hex. */
+  token_hash: string;
+  created_at: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+}
+
 /** Every table, as Kysely sees them. */
 export interface Database {
   users: UsersTable;
@@ -132,10 +157,14 @@ export interface Database {
   user_recovery_codes: UserRecoveryCodesTable;
   passkeys: PasskeysTable;
   webauthn_challenges: WebauthnChallengesTable;
+  user_sessions: UserSessionsTable;
+  api_tokens: ApiTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NoteRow = Selectable<NotesTable>;
+export type UserSessionRow = Selectable<UserSessionsTable>;
+export type ApiTokenRow = Selectable<ApiTokensTable>;
 /** A note's row as the store reads it: its fields (and owner), not the folded search columns. */
 export type NoteFieldsRow = Omit<NoteRow, keyof SearchColumns>;
 export type NoteEventRow = Selectable<NoteEventsTable>;

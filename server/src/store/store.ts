@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
+import { apiTokenRepository, sessionRepository } from './credentials';
 import { openDatabase, type DatabaseHandle, type Dialect, type OpenOptions } from './database';
 import { noteEventReader, noteEventWriter, type CommitHooks } from './events';
 import { identityRepository } from './identities';
@@ -25,6 +26,8 @@ function repositories(
   const notes = noteRepository(trx, dialect, lists);
   return {
     users: userRepository(trx),
+    sessions: sessionRepository(trx),
+    apiTokens: apiTokenRepository(trx),
     notes,
     events: noteEventWriter(trx, dialect, live, hooks, (userId, id) => notes.find(userId, id)),
     revisions: revisionRepository(trx),
@@ -46,6 +49,8 @@ export function storeOver(database: DatabaseHandle): Store {
   return {
     users: userRepository(db),
     identities: identityRepository(db),
+    sessions: sessionRepository(db),
+    apiTokens: apiTokenRepository(db),
     notes: noteRepository(db, dialect, lists),
     events: noteEventReader(db),
     revisions: revisionRepository(db),

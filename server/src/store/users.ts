@@ -4,7 +4,7 @@ import type { UserRecord } from './records';
 import type { UserRepository } from './repositories';
 import type { Database, UserRow } from './schema';
 
-const toUserRecord = (row: UserRow): UserRecord => ({
+export const toUserRecord = (row: UserRow): UserRecord => ({
   id: row.id,
   email: row.email,
   firstName: row.first_name,
@@ -54,6 +54,22 @@ export function userRepository(db: Kysely<Database>): UserRepository {
       await db
         .updateTable('users')
         .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: at }))
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async setPasswordHash(id, passwordHash, at) {
+      await db
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: at })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async setEmail(id, email, at) {
+      await db
+        .updateTable('users')
+        .set({ email, email_key: email.toLowerCase(), updated_at: at })
         .where('id', '=', id)
         .execute();
     },

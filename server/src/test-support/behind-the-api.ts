@@ -23,6 +23,8 @@ export interface BehindTheApi {
   secondFactorRows(
     table: 'user_totp' | 'user_recovery_codes' | 'passkeys' | 'webauthn_challenges',
   ): Promise<Array<Record<string, unknown>>>;
+  /** How many rows of a per-user table are the user's. */
+  countOf(table: 'notes' | 'user_sessions' | 'api_tokens', userId: string): Promise<number>;
 }
 
 /** {@link BehindTheApi} over the app's own database handle. */
@@ -48,5 +50,13 @@ export function behindTheApi(db: Kysely<Database>): BehindTheApi {
       await db.deleteFrom('users').where('id', '=', id).execute();
     },
     secondFactorRows: (table) => db.selectFrom(table).selectAll().execute(),
+    countOf: async (table, userId) => {
+      const row = await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
   };
 }

@@ -1,5 +1,6 @@
 import type { MutationResolvers } from '../generated/resolvers-types';
-import { requireUser } from './guards';
+import { requireSignedInPerson } from '../../services/caller';
+import { requireAuth, requireUser } from './guards';
 import { toLocationName, toNoteFields } from './mapping';
 
 export const Mutation: MutationResolvers = {
@@ -14,7 +15,9 @@ export const Mutation: MutationResolvers = {
     ),
 
   logout: async (_parent, _args, ctx) => {
-    await ctx.services.users.logout(requireUser(ctx).id);
+    const auth = requireAuth(ctx);
+    requireSignedInPerson(auth);
+    await ctx.services.users.logout(auth);
     return true;
   },
 

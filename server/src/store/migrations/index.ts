@@ -12,6 +12,7 @@ import * as searchIndexMergedAfterWrites from './0008_search_index_merged_after_
 import * as searchIndexTitleAndTextApart from './0009_search_index_title_and_text_apart';
 import * as notesByOwnerDate from './0010_notes_by_owner_date';
 import * as searchFolded from './0011_search_folded';
+import * as sessionsAndApiTokens from './0012_sessions_and_api_tokens';
 import * as twoFactorAndPasskeys from './0013_two_factor_and_passkeys';
 import * as userIdentities from './0014_user_identities';
 
@@ -40,6 +41,7 @@ export const migrationFiles: ReadonlyArray<readonly [name: string, file: Migrati
   ['0009_search_index_title_and_text_apart', searchIndexTitleAndTextApart],
   ['0010_notes_by_owner_date', notesByOwnerDate],
   ['0011_search_folded', searchFolded],
+  ['0012_sessions_and_api_tokens', sessionsAndApiTokens],
   ['0013_two_factor_and_passkeys', twoFactorAndPasskeys],
   ['0014_user_identities', userIdentities],
 ];

@@ -5,7 +5,7 @@ import { useCachePersistence } from '../../../lib/cache-persistence';
 import { toast } from '../../../lib/toast';
 import { clearAuth, readAuth, writeAuth } from '../../../lib/storage';
 import type { StoredAuth, StoredUser } from '../../../lib/storage';
-import { onSessionExpired } from '../../../lib/session-events';
+import { onSessionExpired, onSignedOut } from '../../../lib/session-events';
 
 /** Toast id shared by "Please Login First" and the session-expired message, so only one shows. */
 export const AUTH_REQUIRED_TOAST = 'auth-required';
@@ -56,6 +56,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }),
     [signOut],
   );
+
+  // A deliberate sign-out's message (the account was deleted) is shown from an effect of this
+  // provider: it runs after the route guard's "Please Login First" (a child's effects run first),
+  // so the message replaces that one rather than giving way to it.
+  const [signedOutNotice, setSignedOutNotice] = useState<string | null>(null);
+  useEffect(
+    () =>
+      onSignedOut((message) => {
+        setSignedOutNotice(message);
+        signOut();
+      }),
+    [signOut],
+  );
+  useEffect(() => {
+    if (!signedOutNotice) return;
+    toast.success(signedOutNotice);
+    setSignedOutNotice(null);
+  }, [signedOutNotice]);
 
   const value = useMemo(() => ({ ...auth, signIn, signOut }), [auth, signIn, signOut]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

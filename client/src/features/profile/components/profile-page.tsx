@@ -6,10 +6,11 @@ import { ExportPanel } from './export-panel';
 import { ImportPanel } from './import-panel';
 import { PasskeysPanel } from './security/passkeys-panel';
 import { TwoFactorPanel } from './security/two-factor-panel';
+import { SecuritySection } from './security/security-section';
 
 /**
  * /profile: first name, last name, email and the date the account was created; importing and
- * exporting notes.
+ * exporting notes; sessions, API tokens, the password and the account.
  */
 export function ProfilePage() {
   const { data, loading, error } = useQuery(MeDocument);
@@ -57,6 +58,7 @@ export function ProfilePage() {
       <ExportPanel />
       <TwoFactorPanel email={email} />
       <PasskeysPanel />
+      <SecuritySection />
     </div>
   );
 }

@@ -1,0 +1,252 @@
+import jwt from 'jsonwebtoken';
+import type { Test } from 'supertest';
+
+import { createTestApp, type TestApp } from '../../server/src/test-support/app';
+import { capturedLog, recordSecrets } from '../support/log-capture';
+import { report } from '../support/report';
+
+/**
+ * The account's routes (sessions, logout, API tokens, password, email, deleting the account),
+ * with ordinary routes and GraphQL as controls, each called with every kind of credential: the
+ * answer each must get. One table: to cover a new route add a row; a new kind of caller (an
+ * admin, a disabled user, a second factor) adds a credential and an expectation in every row.
+ */
+let t: TestApp;
+const password = 'correct horse battery';
+
+/** A fresh account for each cell, so that a route that ends something ends only its own. */
+interface Account {
+  id: string;
+  email: string;
+  /** The sign-in the credential is not: a session to end, a token to revoke. */
+  otherSessionId: string;
+  spareTokenId: string;
+  headers: Record<CredentialName, string | undefined>;
+}
+
+const credentialNames = [
+  'none',
+  'login',
+  'readToken',
+  'writeToken',
+  'revokedToken',
+  'expiredLogin',
+] as const;
+type CredentialName = (typeof credentialNames)[number];
+
+/** What a cell expects: an HTTP status (REST), or GraphQL's `data` or its error code. */
+type Outcome = number | 'data' | 'UNAUTHENTICATED' | 'FORBIDDEN';
+
+interface Row {
+  name: string;
+  call: (a: Account) => Test;
+  /** GraphQL rows read the outcome from the body, REST rows from the status. */
+  graphql?: boolean;
+  expect: Record<CredentialName, Outcome>;
+}
+
+/** What only a signed-in person may do: an API token gets 403, whatever its scope. */
+const personOnly = (ok: number): Record<CredentialName, Outcome> => ({
+  none: 401,
+  login: ok,
+  readToken: 403,
+  writeToken: 403,
+  revokedToken: 401,
+  expiredLogin: 401,
+});
+
+const rows: Row[] = [
+  {
+    name: 'GET /api/auth/sessions',
+    call: () => t.http.get('/api/auth/sessions'),
+    expect: personOnly(200),
+  },
+  {
+    name: 'DELETE /api/auth/sessions/:id',
+    call: (a) => t.http.delete(`/api/auth/sessions/${a.otherSessionId}`),
+    expect: personOnly(200),
+  },
+  {
+    name: 'POST /api/auth/logout',
+    call: () => t.http.post('/api/auth/logout'),
+    expect: personOnly(200),
+  },
+  { name: 'GET /api/tokens', call: () => t.http.get('/api/tokens'), expect: personOnly(200) },
+  {
+    name: 'POST /api/tokens',
+    call: () => t.http.post('/api/tokens').send({ name: 'new', scope: 'write', expiresInDays: 30 }),
+    expect: personOnly(201),
+  },
+  {
+    name: 'DELETE /api/tokens/:id',
+    call: (a) => t.http.delete(`/api/tokens/${a.spareTokenId}`),
+    expect: personOnly(200),
+  },
+  {
+    name: 'POST /api/user/password',
+    call: () =>
+      t.http
+        .post('/api/user/password')
+        .send({ currentPassword: password, newPassword: 'another long password' }),
+    expect: personOnly(200),
+  },
+  {
+    name: 'POST /api/user/email',
+    call: (a) => t.http.post('/api/user/email').send({ email: `new-${a.email}`, password }),
+    expect: personOnly(200),
+  },
+  {
+    name: 'DELETE /api/user',
+    call: () => t.http.delete('/api/user').send({ password }),
+    expect: personOnly(200),
+  },
+  // Controls: what any credential that is still valid may do.
+  {
+    name: 'GET /api/notes',
+    call: () => t.http.get('/api/notes'),
+    expect: { ...personOnly(200), readToken: 200, writeToken: 200 },
+  },
+  {
+    name: 'POST /api/notes',
+    call: () => t.http.post('/api/notes').send({ note: { title: 'control' } }),
+    expect: { ...personOnly(201), readToken: 403, writeToken: 201 },
+  },
+  {
+    name: 'GraphQL query',
+    graphql: true,
+    call: () => t.http.post('/graphql').send({ query: '{ me { id } notes { totalCount } }' }),
+    expect: {
+      none: 'UNAUTHENTICATED',
+      login: 'data',
+      readToken: 'data',
+      writeToken: 'data',
+      revokedToken: 'UNAUTHENTICATED',
+      expiredLogin: 'UNAUTHENTICATED',
+    },
+  },
+  {
+    name: 'GraphQL mutation',
+    graphql: true,
+    call: () =>
+      t.http.post('/graphql').send({ query: 'mutation { addNote(input: { title: "x" }) { id } }' }),
+    expect: {
+      none: 'UNAUTHENTICATED',
+      login: 'data',
+      readToken: 'FORBIDDEN',
+      writeToken: 'data',
+      revokedToken: 'UNAUTHENTICATED',
+      expiredLogin: 'UNAUTHENTICATED',
+    },
+  },
+];
+
+async function apiToken(
+  token: string,
+  scope: 'read' | 'write',
+): Promise<{ token: string; id: string }> {
+  const res = await t.http
+    .post('/api/tokens')
+    .set('authorization', token)
+    .send({ name: scope, scope });
+  expect(res.status).toBe(201);
+  return { token: res.body.token as string, id: res.body.apiToken._id as string };
+}
+
+async function freshAccount(): Promise<Account> {
+  const { token, id, email } = await t.signup();
+  const other = await t.http.post('/api/auth/login').send({ email, password });
+  const sessions = await t.http
+    .get('/api/auth/sessions')
+    .set('authorization', other.body.encodedToken);
+  const otherSessionId = (sessions.body.sessions as Array<{ _id: string; current: boolean }>).find(
+    (s) => !s.current,
+  )!._id;
+  const read = await apiToken(token, 'read');
+  const write = await apiToken(token, 'write');
+  const spare = await apiToken(token, 'read');
+  const revoked = await apiToken(token, 'write');
+  expect(
+    (await t.http.delete(`/api/tokens/${revoked.id}`).set('authorization', token)).status,
+  ).toBe(200);
+  const expiredLogin = jwt.sign(
+    { sub: id, email, ver: 0, exp: Math.floor(Date.now() / 1000) - 10 },
+    t.config.jwtSecret!,
+    { algorithm: 'HS256' },
+  );
+  recordSecrets(token, read.token, write.token, spare.token, revoked.token, expiredLogin);
+  return {
+    id,
+    email,
+    otherSessionId,
+    spareTokenId: spare.id,
+    headers: {
+      none: undefined,
+      login: `Bearer ${other.body.encodedToken as string}`,
+      readToken: read.token,
+      writeToken: `Bearer ${write.token}`,
+      revokedToken: revoked.token,
+      expiredLogin,
+    },
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestApp({}, capturedLog('account-routes'));
+  recordSecrets(password, 'another long password');
+});
+afterAll(() => t.close());
+
+it('every account route answers every kind of credential as the table says', async () => {
+  const actual: Record<string, Record<string, Outcome>> = {};
+  const expected: Record<string, Record<string, Outcome>> = {};
+  for (const row of rows) {
+    actual[row.name] = {};
+    expected[row.name] = row.expect;
+    for (const credential of credentialNames) {
+      const account = await freshAccount();
+      const request = row.call(account);
+      const header = account.headers[credential];
+      if (header !== undefined) request.set('authorization', header);
+      const res = await request;
+      let outcome: Outcome = res.status;
+      if (row.graphql) {
+        const code = (res.body as { errors?: Array<{ extensions?: { code?: Outcome } }> })
+          .errors?.[0]?.extensions?.code;
+        outcome = code ?? 'data';
+      } else if (res.status >= 400) {
+        // Every refusal says why, in the REST error shape.
+        expect(res.body.errors?.[0]).toEqual(expect.any(String));
+      }
+      actual[row.name]![credential] = outcome;
+    }
+  }
+  expect(actual).toEqual(expected);
+  report(
+    'account-routes',
+    `${rows.length} routes × ${credentialNames.length} credentials (${credentialNames.join(', ')}) answered as expected`,
+  );
+});
+
+it('wrong passwords on the account routes count toward the sign-in rate limit', async () => {
+  const limited = await createTestApp({ authRateLimit: 3 }, capturedLog('account-routes-limit'));
+  try {
+    const { token } = await limited.signup();
+    const tries = [
+      limited.http
+        .post('/api/user/password')
+        .send({ currentPassword: 'wrong one', newPassword: 'long enough pw' }),
+      limited.http.post('/api/user/email').send({ email: 'x@example.com', password: 'wrong one' }),
+      limited.http.delete('/api/user').send({ password: 'wrong one' }),
+    ];
+    for (const attempt of tries)
+      expect((await attempt.set('authorization', token)).status).toBe(400);
+    const right = await limited.http
+      .delete('/api/user')
+      .set('authorization', token)
+      .send({ password });
+    expect(right.status).toBe(429);
+    expect((await limited.http.get('/api/notes').set('authorization', token)).status).toBe(200);
+  } finally {
+    await limited.close();
+  }
+});

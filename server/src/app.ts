@@ -109,6 +109,8 @@ export async function createApp(
   const services = createServices(store, tokens, {
     argon2: config.argon2,
     allowSignup: config.allowSignup,
+    adminEmails: config.adminEmails,
+    publicUrl: config.publicUrl,
     noteEvents: { retentionHours: config.eventRetentionHours },
     retention: { trashDays: config.trashRetentionDays, revisionDays: config.revisionRetentionDays },
     clock: hooks.clock,

@@ -49,6 +49,15 @@ const envSchema = z.object({
     })
     .transform((url) => url.replace(/\/+$/, ''))
     .optional(),
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   WS_PING_SECONDS: z.coerce
     .number()
     .positive('WS_PING_SECONDS is a number of seconds above 0')
@@ -87,6 +96,8 @@ export interface Config {
    * return address and passkeys; unset: taken from each request.
    */
   publicUrl: string | undefined;
+  /** The accounts (emails, lower-cased) that are admins: /admin and /api/admin are theirs. */
+  adminEmails: string[];
   /** Argon2 cost; tests lower it, production keeps OWASP's. */
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
 }
@@ -122,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     revisionRetentionDays: e.REVISION_RETENTION_DAYS,
     wsPingSeconds: e.WS_PING_SECONDS,
     publicUrl: e.PUBLIC_URL,
+    adminEmails: e.ADMIN_EMAILS,
     argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
   };
 }

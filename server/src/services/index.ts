@@ -1,8 +1,10 @@
 import type { TokenService } from '../auth/tokens';
 import type { Store } from '../store';
+import { adminService, type AdminOptions, type AdminService } from './admin';
 import { callerService, type CallerService } from './caller';
 import { exportService, type ExportService } from './files/export';
 import { importService, type ImportService } from './files/import';
+import { invitesService, type InvitesOptions, type InvitesService } from './invites';
 import { labelsService, type LabelsService } from './labels';
 import { noteEventsService, type NoteEventsOptions, type NoteEventsService } from './note-events';
 import type { Clock } from './clock';
@@ -20,9 +22,12 @@ export interface Services {
   caller: CallerService;
   importer: ImportService;
   exporter: ExportService;
+  admin: AdminService;
+  invites: InvitesService;
 }
 
-export interface ServicesOptions extends UsersServiceOptions {
+export interface ServicesOptions extends UsersServiceOptions, AdminOptions {
+  publicUrl?: InvitesOptions['publicUrl'];
   noteEvents: NoteEventsOptions;
   retention: Omit<RetentionOptions, 'clock'>;
   /** Where the notes and the retention job read the time; tests inject theirs. */
@@ -45,5 +50,7 @@ export function createServices(
     caller: callerService(users),
     importer: importService(store),
     exporter: exportService(store),
+    admin: adminService(store, users, options),
+    invites: invitesService(store, { publicUrl: options.publicUrl, clock: options.clock }),
   };
 }

@@ -14,8 +14,12 @@ import {
   nulMessage,
   signupClosedMessage,
 } from '../errors';
-import type { Store, UserRecord } from '../store';
-import { now } from './clock';
+
+/** Why a disabled account cannot sign in. */
+export const accountDisabledMessage = 'This account is disabled';
+import type { Store, StoreTransaction, UserRecord } from '../store';
+import { now, type Clock } from './clock';
+import { inviteClaims, inviteOf } from './invites';
 
 /** A user as the APIs show it: never the password or its hash. */
 export interface PublicUser {
@@ -96,6 +100,8 @@ export interface UsersServiceOptions {
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
   /** False: signup is refused (FORBIDDEN); existing and seeded demo accounts still sign in. */
   allowSignup: boolean;
+  /** Where invitations' expiry is read (Date.now when absent; tests move it). */
+  clock?: Clock;
 }
 
 /** Accounts: signup, login, token checks and logout. */
@@ -112,6 +118,7 @@ export function usersService(store: Store, tokens: TokenService, options: UsersS
     const claims = tokens.verify(token);
     const user = await store.users.findById(claims.sub);
     if (!user || user.tokenVersion !== claims.ver) throw invalidToken();
+    if (user.disabledAt) throw invalidToken();
     return {
       user: toPublicUser(user),
       credential: { kind: 'session', sessionId: null },
@@ -124,12 +131,23 @@ export function usersService(store: Store, tokens: TokenService, options: UsersS
    * Signs the user in: every way of signing in (password, second factor, passkey, single sign-on,
    * signup) ends here, and gets its token from here.
    */
-  function signIn(user: UserRecord, _context: SignInContext): Promise<Session> {
-    return Promise.resolve({ user: toPublicUser(user), token: issue(user) });
+  async function signIn(user: UserRecord, _context: SignInContext): Promise<Session> {
+    if (user.disabledAt) throw new AppError('FORBIDDEN', accountDisabledMessage);
+    await store.users.recordSignIn(user.id, now());
+    return { user: toPublicUser(user), token: issue(user) };
   }
 
-  /** Creates an account (signup, and the demo accounts whatever ALLOW_SIGNUP says). */
-  async function create(input: unknown, context: SignInContext): Promise<Session> {
+  const invites = inviteClaims(store, options.clock);
+
+  /**
+   * Creates an account (signup, and the demo accounts whatever ALLOW_SIGNUP says); `claim` runs
+   * in the account's transaction (using up an invitation), and a throw there undoes the account.
+   */
+  async function create(
+    input: unknown,
+    context: SignInContext,
+    claim?: (tx: StoreTransaction, userId: string) => Promise<void>,
+  ): Promise<Session> {
     const parsed = signupSchema.safeParse(input);
     if (!parsed.success) throw fromZodIssues(parsed.error.issues);
     const { firstName, lastName, email, password, confirmPassword } = parsed.data;
@@ -148,10 +166,16 @@ export function usersService(store: Store, tokens: TokenService, options: UsersS
       createdAt: at,
       updatedAt: at,
       eventSeq: 0,
+      disabledAt: null,
+      lastSignInAt: null,
     };
     try {
-      await store.users.insert(user);
+      await store.transaction(async (tx) => {
+        await tx.users.insert(user);
+        await claim?.(tx, user.id);
+      });
     } catch (error) {
+      if (error instanceof AppError) throw error;
       // Two signups for one email at once: the unique index decides.
       if (await store.users.findByEmail(email))
         throw new AppError('CONFLICT', messages.emailExists);
@@ -165,8 +189,20 @@ export function usersService(store: Store, tokens: TokenService, options: UsersS
     signupOpen: options.allowSignup,
 
     async signup(input: unknown, context: SignInContext = {}): Promise<Session> {
-      if (!options.allowSignup) throw new AppError('FORBIDDEN', signupClosedMessage);
-      return create(input, context);
+      if (options.allowSignup) return create(input, context);
+      // Signup is off: only an invitation (`invite` beside the fields) opens it, once.
+      const invite = inviteOf(input);
+      if (invite === undefined) throw new AppError('FORBIDDEN', signupClosedMessage);
+      await invites.check(invite);
+      return create(input, context, (tx, userId) => invites.use(tx, invite, userId));
+    },
+
+    /** Whether signup is open to this visitor: to all (ALLOW_SIGNUP), or by a usable invitation. */
+    async signupStatus(invite: string | undefined): Promise<{ open: boolean; problem?: string }> {
+      if (options.allowSignup) return { open: true };
+      if (invite === undefined) return { open: false };
+      const problem = await invites.problem(invite);
+      return problem ? { open: false, problem } : { open: true };
     },
 
     async login(email: string, password: string, context: SignInContext = {}): Promise<Session> {

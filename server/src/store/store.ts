@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
+import { adminReader, inviteRepository } from './admin';
 import { openDatabase, type DatabaseHandle, type Dialect, type OpenOptions } from './database';
 import { noteEventReader, noteEventWriter, type CommitHooks } from './events';
 import { importKeyRepository } from './imports';
@@ -32,6 +33,7 @@ function repositories(
       return rows[0]?.locked === true;
     },
     imports: importKeyRepository(trx),
+    invites: inviteRepository(trx),
   };
 }
 
@@ -45,6 +47,8 @@ export function storeOver(database: DatabaseHandle): Store {
     events: noteEventReader(db),
     revisions: revisionRepository(db),
     live,
+    admin: adminReader(db, dialect),
+    invites: inviteRepository(db),
     async transaction(fn) {
       const lastSteps: Array<() => Promise<void>> = [];
       const committed: Array<() => void> = [];

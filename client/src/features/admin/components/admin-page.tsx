@@ -1,7 +1,9 @@
+import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { ErrorPanel } from '../../../components/error-panel';
 import { Spinner } from '../../../components/spinner';
 import { formatBytes } from '../api/format';
+import { IsAdminDocument } from '../api/is-admin';
 import { useAdmin } from '../hooks/use-admin';
 import { InvitesPanel } from './invites-panel';
 import { UsersTable } from './users-table';
@@ -13,6 +15,8 @@ import './admin.css';
  */
 export function AdminPage() {
   const { state, setDisabled, remove, createInvite, revokeInvite } = useAdmin();
+  // Who is looking: their own row offers neither Disable nor Delete.
+  const me = useQuery(IsAdminDocument).data?.me.id;
 
   if (state.status === 'loading') {
     return (
@@ -59,7 +63,7 @@ export function AdminPage() {
           </div>
         ))}
       </dl>
-      <UsersTable users={users} onSetDisabled={setDisabled} onDelete={remove} />
+      <UsersTable users={users} me={me} onSetDisabled={setDisabled} onDelete={remove} />
       {signupOpen ? (
         <section className="files-panel" aria-labelledby="invites-title">
           <h2 id="invites-title">Invitations</h2>

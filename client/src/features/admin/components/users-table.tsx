@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { readAuth } from '../../../lib/storage';
 import type { AdminUser } from '../api/admin-api';
 import { formatBytes, formatWhen, fullName } from '../api/format';
 
 interface UsersTableProps {
   users: AdminUser[];
+  /** The signed-in admin's id (until known, every row offers its actions; the server refuses). */
+  me: string | undefined;
   onSetDisabled: (user: AdminUser, disabled: boolean) => Promise<void>;
   onDelete: (user: AdminUser) => Promise<void>;
 }
@@ -31,8 +32,7 @@ const confirmations = {
  * Every account: name, email, notes, storage, last sign-in and status, with Disable or Enable and
  * Delete (each asked first, but Enable). On a phone each row is a card.
  */
-export function UsersTable({ users, onSetDisabled, onDelete }: UsersTableProps) {
-  const me = readAuth().user;
+export function UsersTable({ users, me, onSetDisabled, onDelete }: UsersTableProps) {
   const [pending, setPending] = useState<Pending | null>(null);
   const confirmation = pending && confirmations[pending.action];
 
@@ -63,7 +63,7 @@ export function UsersTable({ users, onSetDisabled, onDelete }: UsersTableProps) 
         <tbody>
           {users.map((user) => {
             const name = fullName(user);
-            const self = user._id === me?.id;
+            const self = user._id === me;
             return (
               <tr key={user._id} className={user.disabled ? 'admin-users__row--disabled' : ''}>
                 <th scope="row" className="admin-users__name">

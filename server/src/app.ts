@@ -110,6 +110,8 @@ export async function createApp(
     allowSignup: config.allowSignup,
     passwordLogin: config.passwordLogin,
     oidc: { config: config.oidc, publicUrl: config.publicUrl, sealer: oidcStateSealer(jwtSecret) },
+    adminEmails: config.adminEmails,
+    publicUrl: config.publicUrl,
     noteEvents: { retentionHours: config.eventRetentionHours },
     retention: { trashDays: config.trashRetentionDays, revisionDays: config.revisionRetentionDays },
     clock: hooks.clock,

@@ -66,6 +66,15 @@ const envSchema = z.object({
     .default('single sign-on'),
   OIDC_SIGNUP: booleanFlag.default(true),
   PASSWORD_LOGIN: booleanFlag.default(true),
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   WS_PING_SECONDS: z.coerce
     .number()
     .positive('WS_PING_SECONDS is a number of seconds above 0')
@@ -139,6 +148,8 @@ export interface Config {
   oidc: OidcConfig | undefined;
   /** Off (PASSWORD_LOGIN=off): password login and signup are refused; single sign-on and passkeys stay. */
   passwordLogin: boolean;
+  /** The accounts (emails, lower-cased) that are admins: /admin and /api/admin are theirs. */
+  adminEmails: string[];
   /** Argon2 cost; tests lower it, production keeps OWASP's. */
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
 }
@@ -214,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     oidc: oidcConfig(e),
     passwordLogin: e.PASSWORD_LOGIN,
+    adminEmails: e.ADMIN_EMAILS,
     argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
   };
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { SideMenu } from '../components/side-menu';
 import { TopBar } from '../components/top-bar';
+import { AdminMenuItem } from '../features/admin/components/admin-menu-item';
 import { AuthProvider, useAuth } from '../features/auth/hooks/auth-context';
 import { useLogout } from '../features/auth/hooks/use-logout';
 import { useOutboxState } from '../features/notes/sync/outbox-context';
@@ -28,6 +29,7 @@ function Chrome({ children }: { children: ReactNode }) {
         onLogout={onLogout}
         onOpenMenu={() => setMenuOpen(true)}
         waitingChanges={waitingChanges}
+        accountItems={<AdminMenuItem />}
       />
       <SideMenu open={menuOpen} signedIn={isAuth} onClose={closeMenu} onLogout={onLogout}>
         {isAuth && <LabelNav onNavigate={closeMenu} />}

@@ -116,6 +116,10 @@ export function appRoutes(
               path: 'profile',
               ...page(() => import('../features/profile/components/profile-page'), 'ProfilePage'),
             },
+            {
+              path: 'admin',
+              ...page(() => import('../features/admin/components/admin-page'), 'AdminPage'),
+            },
           ],
         },
         { path: '*', ...page(() => import('./routes/not-found-route'), 'NotFoundRoute') },

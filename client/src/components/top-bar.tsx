@@ -12,6 +12,8 @@ interface TopBarProps {
   onOpenMenu: () => void;
   /** Changes made here that the server does not have yet. */
   waitingChanges?: number;
+  /** More items for the account menu (the admin's link). */
+  accountItems?: ReactNode;
 }
 
 /** The header: hamburger (phones), logo, theme toggle, and Login button or avatar menu. */
@@ -21,6 +23,7 @@ export function TopBar({
   onLogout,
   onOpenMenu,
   waitingChanges = 0,
+  accountItems,
 }: TopBarProps) {
   return (
     <header className="top-bar">
@@ -37,7 +40,12 @@ export function TopBar({
         {user && <ConnectionBadge waiting={waitingChanges} />}
         {themeToggle}
         {user ? (
-          <UserMenu firstName={user.firstName} lastName={user.lastName} onLogout={onLogout} />
+          <UserMenu
+            firstName={user.firstName}
+            lastName={user.lastName}
+            onLogout={onLogout}
+            extraItems={accountItems}
+          />
         ) : (
           <Link to="/login" className="button button--primary">
             Login

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { LogOut, User } from 'lucide-react';
 import { useDismiss } from '../hooks/use-dismiss';
@@ -12,10 +13,12 @@ interface UserMenuProps {
   firstName: string;
   lastName: string;
   onLogout: () => void;
+  /** More items, after Profile (the admin's link); a click on one closes the menu. */
+  extraItems?: ReactNode;
 }
 
 /** Avatar with the user's initials opening a Profile / Logout dropdown. */
-export function UserMenu({ firstName, lastName, onLogout }: UserMenuProps) {
+export function UserMenu({ firstName, lastName, onLogout, extraItems }: UserMenuProps) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
@@ -40,6 +43,11 @@ export function UserMenu({ firstName, lastName, onLogout }: UserMenuProps) {
           <Link to="/profile" role="menuitem" className="dropdown__item" onClick={close}>
             <User size={16} aria-hidden /> Profile
           </Link>
+          {extraItems && (
+            <div role="none" className="dropdown__group" onClick={close}>
+              {extraItems}
+            </div>
+          )}
           <button
             type="button"
             role="menuitem"

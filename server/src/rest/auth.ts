@@ -1,6 +1,7 @@
 import { type Request, Router } from 'express';
 import { z } from 'zod';
 
+import { fromZodIssues } from '../errors';
 import type { Services } from '../services';
 import type { SignInContext } from '../services/users';
 import type { RestDeps } from './context';
@@ -13,6 +14,8 @@ const loginBody = z.object({
   /** The second factor, for an account with two-factor on: a TOTP or recovery code. */
   code: z.string('must be a string').max(64, 'must be at most 64 characters').optional(),
 });
+
+const signupQuery = z.object({ invite: z.string('must be one string').max(200).optional() });
 
 /** The user with the three lists spec clients load from the login answer. */
 export async function userWithLists(services: Services, user: Parameters<typeof presentUser>[0]) {
@@ -33,9 +36,12 @@ export const signInContext = (req: Request): SignInContext => ({
 export function authRouter({ services, authLimiter }: RestDeps): Router {
   const router = Router();
 
-  // Whether this server takes signups (ALLOW_SIGNUP), for the signup page to say so up front.
-  router.get('/signup', (_req, res) => {
-    res.json({ open: services.users.signupOpen });
+  // Whether this server takes signups (ALLOW_SIGNUP), for the signup page to say so up front;
+  // with `?invite=`, whether that invitation opens it (and why not, when it does not).
+  router.get('/signup', async (req, res) => {
+    const parsed = signupQuery.safeParse(req.query);
+    if (!parsed.success) throw fromZodIssues(parsed.error.issues);
+    res.json(await services.users.signupStatus(parsed.data.invite));
   });
 
   router.post('/signup', async (req, res) => {

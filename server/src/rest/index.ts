@@ -1,5 +1,6 @@
 import { Router } from 'express';
 
+import { adminRouter } from './admin';
 import { archivesRouter } from './archives';
 import { accountRouter } from './account';
 import { authRouter, userWithLists } from './auth';
@@ -39,6 +40,7 @@ export function restRouter(deps: RestDeps): Router {
   router.use('/notes', requireUser, notesRouter(deps.services));
   router.use('/archives', requireUser, archivesRouter(deps.services));
   router.use('/trash', requireUser, trashRouter(deps.services));
+  router.use('/admin', requireUser, adminRouter(deps.services));
   router.use(['/import', '/export'], requireUser);
   router.use(filesRouter(deps.services, deps.importMaxBytes));
   router.use(apiNotFound);

@@ -3,9 +3,11 @@ import crypto from 'node:crypto';
 import { oidcStateSealer } from '../auth/oidc-state';
 import type { TokenService } from '../auth/tokens';
 import type { Store } from '../store';
+import { adminService, type AdminOptions, type AdminService } from './admin';
 import { callerService, type CallerService } from './caller';
 import { exportService, type ExportService } from './files/export';
 import { importService, type ImportService } from './files/import';
+import { invitesService, type InvitesOptions, type InvitesService } from './invites';
 import { labelsService, type LabelsService } from './labels';
 import { noteEventsService, type NoteEventsOptions, type NoteEventsService } from './note-events';
 import type { Clock } from './clock';
@@ -29,9 +31,12 @@ export interface Services {
   oidc: OidcService;
   twoFactor: TwoFactorService;
   passkeys: PasskeysService;
+  admin: AdminService;
+  invites: InvitesService;
 }
 
-export interface ServicesOptions extends UsersServiceOptions {
+export interface ServicesOptions extends UsersServiceOptions, AdminOptions {
+  publicUrl?: InvitesOptions['publicUrl'];
   noteEvents: NoteEventsOptions;
   retention: Omit<RetentionOptions, 'clock'>;
   /** Where the notes and the retention job read the time; tests inject theirs. */
@@ -66,5 +71,7 @@ export function createServices(
     }),
     twoFactor,
     passkeys: passkeysService(store),
+    admin: adminService(store, users, options),
+    invites: invitesService(store, { publicUrl: options.publicUrl, clock: options.clock }),
   };
 }

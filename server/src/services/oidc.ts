@@ -139,6 +139,8 @@ export function oidcService(store: Store, users: UsersService, options: OidcServ
       createdAt: at,
       updatedAt: at,
       eventSeq: 0,
+      disabledAt: null,
+      lastSignInAt: null,
     };
     try {
       await store.transaction(async (tx) => {

@@ -20,10 +20,15 @@ import {
   type ApiTokenRecord,
   type SessionRecord,
   type Store,
+  type StoreTransaction,
   type UserRecord,
 } from '../store';
-import { now } from './clock';
+import { now, type Clock } from './clock';
+import { inviteClaims, inviteOf } from './invites';
 import type { TwoFactorService } from './two-factor';
+
+/** Why a disabled account cannot sign in. */
+export const accountDisabledMessage = 'This account is disabled';
 
 /** A user as the APIs show it: never the password or its hash. */
 export interface PublicUser {
@@ -166,6 +171,8 @@ export interface UsersServiceOptions {
   allowSignup: boolean;
   /** False (PASSWORD_LOGIN=off): password login and signup are refused (FORBIDDEN). */
   passwordLogin?: boolean;
+  /** Where invitations' expiry is read (Date.now when absent; tests move it). */
+  clock?: Clock;
 }
 
 /** A sign-in as the list of sessions shows it. */
@@ -228,6 +235,7 @@ export function usersService(
     const found = await store.apiTokens.findWithUser(hash.toString('hex'));
     if (!found) throw invalidToken();
     const { user, token: record } = found;
+    if (user.disabledAt) throw invalidToken();
     // Found by its hash already; compared again in constant time all the same.
     if (!crypto.timingSafeEqual(Buffer.from(record.tokenHash, 'hex'), hash)) throw invalidToken();
     const expiresAt = record.expiresAt === null ? null : new Date(record.expiresAt);
@@ -253,6 +261,7 @@ export function usersService(
       // Issued before sessions: valid while the user's token version is the one it carries.
       const user = await store.users.findById(claims.sub);
       if (!user || user.tokenVersion !== claims.ver) throw invalidToken();
+      if (user.disabledAt) throw invalidToken();
       return {
         user: toPublicUser(user),
         credential: { kind: 'session', sessionId: null },
@@ -263,6 +272,7 @@ export function usersService(
     const found = await store.sessions.findWithUser(claims.sub, claims.sid);
     if (!found) throw invalidToken();
     const { user, session: row } = found;
+    if (user.disabledAt) throw invalidToken();
     if (stale(row.lastUsedAt)) touchLater(() => store.sessions.touch(row.id, now()));
     return {
       user: toPublicUser(user),
@@ -277,6 +287,8 @@ export function usersService(
    * signup) ends here, and gets its token from here: a new session, which its token names.
    */
   async function signIn(user: UserRecord, context: SignInContext): Promise<Session> {
+    if (user.disabledAt) throw new AppError('FORBIDDEN', accountDisabledMessage);
+    await store.users.recordSignIn(user.id, now());
     const sid = crypto.randomUUID();
     const token = tokens.issue({ sub: user.id, email: user.email, ver: user.tokenVersion, sid });
     const { exp } = tokens.verify(token);
@@ -324,7 +336,17 @@ export function usersService(
   }
 
   /** Creates an account (signup, and the demo accounts whatever ALLOW_SIGNUP says). */
-  async function create(input: unknown, context: SignInContext): Promise<Session> {
+  const invites = inviteClaims(store, options.clock);
+
+  /**
+   * Creates an account (signup, and the demo accounts whatever ALLOW_SIGNUP says); `claim` runs
+   * in the account's transaction (using up an invitation), and a throw there undoes the account.
+   */
+  async function create(
+    input: unknown,
+    context: SignInContext,
+    claim?: (tx: StoreTransaction, userId: string) => Promise<void>,
+  ): Promise<Session> {
     const parsed = signupSchema.safeParse(input);
     if (!parsed.success) throw fromZodIssues(parsed.error.issues);
     const { firstName, lastName, email, password, confirmPassword } = parsed.data;
@@ -343,10 +365,16 @@ export function usersService(
       createdAt: at,
       updatedAt: at,
       eventSeq: 0,
+      disabledAt: null,
+      lastSignInAt: null,
     };
     try {
-      await store.users.insert(user);
+      await store.transaction(async (tx) => {
+        await tx.users.insert(user);
+        await claim?.(tx, user.id);
+      });
     } catch (error) {
+      if (error instanceof AppError) throw error;
       // Two signups for one email at once: the unique index decides.
       if (await store.users.findByEmail(email))
         throw new AppError('CONFLICT', messages.emailExists);
@@ -361,8 +389,20 @@ export function usersService(
 
     async signup(input: unknown, context: SignInContext = {}): Promise<Session> {
       if (options.passwordLogin === false) throw new AppError('FORBIDDEN', passwordLoginOffMessage);
-      if (!options.allowSignup) throw new AppError('FORBIDDEN', signupClosedMessage);
-      return create(input, context);
+      if (options.allowSignup) return create(input, context);
+      // Signup is off: only an invitation (`invite` beside the fields) opens it, once.
+      const invite = inviteOf(input);
+      if (invite === undefined) throw new AppError('FORBIDDEN', signupClosedMessage);
+      await invites.check(invite);
+      return create(input, context, (tx, userId) => invites.use(tx, invite, userId));
+    },
+
+    /** Whether signup is open to this visitor: to all (ALLOW_SIGNUP), or by a usable invitation. */
+    async signupStatus(invite: string | undefined): Promise<{ open: boolean; problem?: string }> {
+      if (options.allowSignup) return { open: true };
+      if (invite === undefined) return { open: false };
+      const problem = await invites.problem(invite);
+      return problem ? { open: false, problem } : { open: true };
     },
 
     /**

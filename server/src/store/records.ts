@@ -67,6 +67,37 @@ export interface UserRecord {
   updatedAt: string;
   /** The seq of the user's latest note event when the row was read (0 before any). */
   eventSeq: number;
+  /** When an admin disabled the account; null while it is enabled. */
+  disabledAt: string | null;
+  /** When the account last signed in; null: never since Jotter recorded it. */
+  lastSignInAt: string | null;
+}
+
+/** An account with what it holds, for the admin's list. */
+export interface UserUsageRecord {
+  user: UserRecord;
+  /** How many notes the account has, wherever they are (archive and trash too). */
+  notes: number;
+  /** Bytes the account takes (see the store's `storageBytes`). */
+  storage: number;
+}
+
+/** The instance's figures for the admin page. */
+export interface InstanceStatsRecord {
+  users: number;
+  notes: number;
+  /** The database's size in bytes, as the engine reports it. */
+  databaseBytes: number;
+}
+
+/** An invitation to sign up: never its token, which only its link holds. */
+export interface InviteRecord {
+  id: string;
+  createdBy: string | null;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+  usedBy: string | null;
 }
 
 /** A sign-in: what the list of sessions shows of it. */

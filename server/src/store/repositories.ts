@@ -18,7 +18,10 @@ import type {
   ChallengePurpose,
   TotpRecord,
   SessionRecord,
+  InstanceStatsRecord,
+  InviteRecord,
   UserRecord,
+  UserUsageRecord,
 } from './records';
 
 /** Accounts. Single-row writes, so they need no transaction. */
@@ -33,6 +36,10 @@ export interface UserRepository {
   setPasswordHash(id: string, passwordHash: string, at: string): Promise<void>;
   /** Fails on an email taken (ignoring case) by another account. */
   setEmail(id: string, email: string, at: string): Promise<void>;
+  /** Disables the account from `at`, or enables it again (null). */
+  setDisabled(id: string, at: string | null): Promise<void>;
+  /** Records a sign-in at `at`. */
+  recordSignIn(id: string, at: string): Promise<void>;
   /**
    * Deletes the account and, through the foreign keys' ON DELETE CASCADE, everything that is
    * the user's: notes, labels, revisions, events, imports (and every table added since that
@@ -284,6 +291,31 @@ export interface PasskeyRepository {
   ): Promise<boolean>;
 }
 
+/** What the admin page reads: every account with what it holds, and the instance's figures. */
+export interface AdminReader {
+  /**
+   * Every account (or only `userId`'s), oldest first, with its note count and storage. Not
+   * scoped by owner: for admins only.
+   */
+  usage(userId?: string): Promise<UserUsageRecord[]>;
+  stats(): Promise<InstanceStatsRecord>;
+}
+
+/** Invitations to sign up; tokens are passed and kept as their sha256 only. */
+export interface InviteRepository {
+  insert(invite: InviteRecord, tokenHash: string): Promise<void>;
+  findByTokenHash(tokenHash: string): Promise<InviteRecord | undefined>;
+  /** Unused invitations expiring after `at`, newest first. */
+  pending(at: string): Promise<InviteRecord[]>;
+  /** Deletes (revokes) the invitation; false when there was none. */
+  delete(id: string): Promise<boolean>;
+  /**
+   * Uses the invitation up for `userId` if it is unused and expires after `at`, in one statement
+   * (PostgreSQL re-checks the row after a concurrent use commits): true when this call used it.
+   */
+  use(tokenHash: string, userId: string, at: string): Promise<boolean>;
+}
+
 /** What a transaction writes through: each repository runs its statements inside it. */
 export interface StoreTransaction {
   users: UserRepository;
@@ -300,6 +332,7 @@ export interface StoreTransaction {
   tryLock(name: string): Promise<boolean>;
   imports: ImportKeyRepository;
   identities: IdentityRepository;
+  invites: InviteRepository;
 }
 
 /** The database, as repositories. Notes are only written inside {@link Store.transaction}. */
@@ -314,6 +347,8 @@ export interface Store {
   readonly live: LiveChanges;
   readonly twoFactor: TwoFactorRepository;
   readonly passkeys: PasskeyRepository;
+  readonly admin: AdminReader;
+  readonly invites: InviteRepository;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: StoreTransaction) => Promise<T>): Promise<T>;
   /** Throws when the database cannot take a write now: gone, locked, read-only or its disk full. */

@@ -18,6 +18,10 @@ interface UsersTable {
   event_seq: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** When an admin disabled the account (its sign-in and every token refused); null: enabled. */
+  disabled_at: string | null;
+  /** When the account last signed in (any way); null: never since this was recorded. */
+  last_sign_in_at: string | null;
 }
 
 /**
@@ -144,6 +148,22 @@ interface ApiTokensTable {
   last_used_at: string | null;
 }
 
+/**
+ * An invitation to sign up while signup is off: only the sha256 of its token is kept. Pending
+ * while unused and unexpired; revoking one deletes its row.
+ */
+interface InvitesTable {
+  id: string;
+  token_hash: string;
+  /** The admin who made it (null once their account is gone). */
+  created_by: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  /** The account created with it (null once that account is gone). */
+  used_by: string | null;
+}
+
 /** Every table, as Kysely sees them. */
 export interface Database {
   users: UsersTable;
@@ -159,9 +179,11 @@ export interface Database {
   webauthn_challenges: WebauthnChallengesTable;
   user_sessions: UserSessionsTable;
   api_tokens: ApiTokensTable;
+  invites: InvitesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
+export type InviteRow = Selectable<InvitesTable>;
 export type NoteRow = Selectable<NotesTable>;
 export type UserSessionRow = Selectable<UserSessionsTable>;
 export type ApiTokenRow = Selectable<ApiTokensTable>;

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 import { apiTokenRepository, sessionRepository } from './credentials';
+import { adminReader, inviteRepository } from './admin';
 import { openDatabase, type DatabaseHandle, type Dialect, type OpenOptions } from './database';
 import { noteEventReader, noteEventWriter, type CommitHooks } from './events';
 import { identityRepository } from './identities';
@@ -39,6 +40,7 @@ function repositories(
     },
     imports: importKeyRepository(trx),
     identities: identityRepository(trx),
+    invites: inviteRepository(trx),
   };
 }
 
@@ -57,6 +59,8 @@ export function storeOver(database: DatabaseHandle): Store {
     live,
     twoFactor: twoFactorRepository(db),
     passkeys: passkeyRepository(db),
+    admin: adminReader(db, dialect),
+    invites: inviteRepository(db),
     async transaction(fn) {
       const lastSteps: Array<() => Promise<void>> = [];
       const committed: Array<() => void> = [];

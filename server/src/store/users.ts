@@ -4,6 +4,7 @@ import type { UserRecord } from './records';
 import type { UserRepository } from './repositories';
 import type { Database, UserRow } from './schema';
 
+/** A user row as the record the layers above see. */
 export const toUserRecord = (row: UserRow): UserRecord => ({
   id: row.id,
   email: row.email,
@@ -14,6 +15,8 @@ export const toUserRecord = (row: UserRow): UserRecord => ({
   createdAt: row.created_at,
   updatedAt: row.updated_at,
   eventSeq: row.event_seq,
+  disabledAt: row.disabled_at,
+  lastSignInAt: row.last_sign_in_at,
 });
 
 /** Accounts over `db`, the database or a transaction. */
@@ -72,6 +75,14 @@ export function userRepository(db: Kysely<Database>): UserRepository {
         .set({ email, email_key: email.toLowerCase(), updated_at: at })
         .where('id', '=', id)
         .execute();
+    },
+
+    async setDisabled(id, at) {
+      await db.updateTable('users').set({ disabled_at: at }).where('id', '=', id).execute();
+    },
+
+    async recordSignIn(id, at) {
+      await db.updateTable('users').set({ last_sign_in_at: at }).where('id', '=', id).execute();
     },
 
     async delete(id) {

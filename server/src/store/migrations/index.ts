@@ -15,6 +15,7 @@ import * as searchFolded from './0011_search_folded';
 import * as sessionsAndApiTokens from './0012_sessions_and_api_tokens';
 import * as twoFactorAndPasskeys from './0013_two_factor_and_passkeys';
 import * as userIdentities from './0014_user_identities';
+import * as admin from './0015_admin';
 
 /** A migration file: its `up`, told which engine it runs on when it has to differ. */
 export interface MigrationFile {
@@ -44,6 +45,7 @@ export const migrationFiles: ReadonlyArray<readonly [name: string, file: Migrati
   ['0012_sessions_and_api_tokens', sessionsAndApiTokens],
   ['0013_two_factor_and_passkeys', twoFactorAndPasskeys],
   ['0014_user_identities', userIdentities],
+  ['0015_admin', admin],
 ];
 
 /** Feeds the migrations to Kysely's Migrator, for a database on `dialect`. */

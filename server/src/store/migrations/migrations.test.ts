@@ -21,6 +21,7 @@ const recorded = [
   '0012_sessions_and_api_tokens',
   '0013_two_factor_and_passkeys',
   '0014_user_identities',
+  '0015_admin',
 ];
 
 it('keeps the names existing databases recorded, in order', async () => {

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { LoadingOverlay } from '../../../components/loading-overlay';
 import { randomDemoUser } from '../api/demo-users';
 import type { SignupValues } from '../api/demo-users';
@@ -45,7 +45,9 @@ export function SignupPage() {
   useRedirectIfSignedIn();
   const { signup, loading } = useSignup();
   const [values, setValues] = useState<SignupValues>(EMPTY);
-  const open = useSignupOpen();
+  // An admin's invitation link (/signup?invite=…) opens signup while it is off.
+  const invite = useSearchParams()[0].get('invite') ?? undefined;
+  const { open, problem } = useSignupOpen(invite);
   const form = useRef<HTMLFormElement>(null);
   const problems = signupProblems(values);
   const options = useAuthOptions();
@@ -57,7 +59,7 @@ export function SignupPage() {
       form.current?.querySelector<HTMLInputElement>(`input[name="${first}"]`)?.focus();
       return;
     }
-    void signup(values);
+    void signup(values, invite);
   };
 
   if (options?.passwordLogin === false) return <SsoOnlySignup options={options} />;
@@ -69,8 +71,8 @@ export function SignupPage() {
         <h1>Sign Up</h1>
         {!open && (
           <p role="alert" className="auth-card__closed">
-            Signup is turned off on this server: only existing accounts can sign in. Ask the person
-            who runs it for an account.
+            {problem ??
+              'Signup is turned off on this server: only existing accounts can sign in. Ask the person who runs it for an account.'}
           </p>
         )}
         <fieldset className="auth-card__fields" disabled={!open}>

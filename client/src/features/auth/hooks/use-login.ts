@@ -3,6 +3,7 @@ import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { useMutation } from '@apollo/client/react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '../../../lib/toast';
+import { graphQLErrorCode, graphQLErrorMessage } from '../../../lib/errors';
 import { LoginDocument } from '../api/auth-operations';
 import { useAuth } from './auth-context';
 
@@ -59,7 +60,9 @@ export function useLogin() {
           return false;
         }
         console.error('Login failed:', error);
-        toast.error([...lead, 'Login Failed, Try Again!']);
+        // A refusal with a reason (a disabled account) says it beside the spec's words.
+        const reason = graphQLErrorCode(error) === 'FORBIDDEN' && graphQLErrorMessage(error);
+        toast.error([...lead, 'Login Failed, Try Again!', ...(reason ? [reason] : [])]);
         return false;
       } finally {
         setLoading(false);

@@ -17,14 +17,14 @@ export function useSignup() {
   const [signingUp, setSigningUp] = useState(false);
 
   const signup = useCallback(
-    async (values: SignupValues): Promise<void> => {
+    async (values: SignupValues, invite?: string): Promise<void> => {
       if (values.password !== values.confirmPassword) {
         toast.error("Password Doesn't match! Please Try Again");
         return;
       }
       setSigningUp(true);
       try {
-        await mutate({ variables: { input: values } });
+        await mutate({ variables: { input: invite ? { ...values, invite } : values } });
       } catch (error) {
         console.error('Signup failed:', error);
         const code = graphQLErrorCode(error);

@@ -6,6 +6,7 @@ import { authenticate, currentUser, type RestDeps } from './context';
 import { apiNotFound } from './errors';
 import { filesRouter } from './files';
 import { notesRouter } from './notes';
+import { pushRouter, reminderSettingsRouter } from './reminders';
 import { trashRouter } from './trash';
 
 const testTodos = [
@@ -23,6 +24,8 @@ export function restRouter(deps: RestDeps): Router {
     res.json({ todos: testTodos });
   });
   router.use('/auth', authRouter(deps));
+  router.use('/user/reminder-settings', requireUser, reminderSettingsRouter(deps.services));
+  router.use('/push', requireUser, pushRouter(deps.services));
   router.get('/user', requireUser, async (_req, res) => {
     res.json({ user: await userWithLists(deps.services, currentUser(res)) });
   });

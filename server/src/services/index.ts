@@ -1,3 +1,6 @@
+import os from 'node:os';
+import path from 'node:path';
+
 import type { TokenService } from '../auth/tokens';
 import type { Store } from '../store';
 import { callerService, type CallerService } from './caller';
@@ -7,6 +10,7 @@ import { labelsService, type LabelsService } from './labels';
 import { noteEventsService, type NoteEventsOptions, type NoteEventsService } from './note-events';
 import type { Clock } from './clock';
 import { notesService, type NotesService } from './notes';
+import { remindersService, type RemindersOptions, type RemindersService } from './reminders';
 import { retentionService, type RetentionOptions, type RetentionService } from './retention';
 import { usersService, type UsersService, type UsersServiceOptions } from './users';
 
@@ -20,6 +24,7 @@ export interface Services {
   caller: CallerService;
   importer: ImportService;
   exporter: ExportService;
+  reminders: RemindersService;
 }
 
 export interface ServicesOptions extends UsersServiceOptions {
@@ -27,6 +32,8 @@ export interface ServicesOptions extends UsersServiceOptions {
   retention: Omit<RetentionOptions, 'clock'>;
   /** Where the notes and the retention job read the time; tests inject theirs. */
   clock?: Clock;
+  /** Reminders: where VAPID keys are kept, SMTP, PUBLIC_URL… (none: a temporary folder's keys). */
+  reminders?: Omit<RemindersOptions, 'clock'>;
 }
 
 /** The services over `store`, signing tokens with `tokens`. */
@@ -45,5 +52,10 @@ export function createServices(
     caller: callerService(users),
     importer: importService(store),
     exporter: exportService(store),
+    reminders: remindersService(store, {
+      dataDir: path.join(os.tmpdir(), 'jotter-vapid'),
+      ...options.reminders,
+      clock: options.clock,
+    }),
   };
 }

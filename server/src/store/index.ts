@@ -12,3 +12,10 @@ export { foldCase } from './search-text';
 export type { GivenField, Setter, Storage, StorageKind } from './note-shape';
 export type * from './records';
 export type * from './repositories';
+export type {
+  PushSubscriptionRecord,
+  ReminderRecord,
+  ReminderRepository,
+  ReminderSettingsRecord,
+  RepeatName,
+} from './reminders';

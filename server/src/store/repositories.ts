@@ -15,6 +15,7 @@ import type {
   NoteWalkKey,
   UserRecord,
 } from './records';
+import type { ReminderRepository } from './reminders';
 
 /** Accounts. Single-row writes, so they need no transaction. */
 export interface UserRepository {
@@ -185,6 +186,7 @@ export interface StoreTransaction {
    */
   tryLock(name: string): Promise<boolean>;
   imports: ImportKeyRepository;
+  reminders: ReminderRepository;
 }
 
 /** The database, as repositories. Notes are only written inside {@link Store.transaction}. */
@@ -194,6 +196,8 @@ export interface Store {
   readonly events: NoteEventReader;
   readonly revisions: RevisionReader;
   readonly live: LiveChanges;
+  /** Reminders, push subscriptions and reminder settings (reads and single-row writes). */
+  readonly reminders: ReminderRepository;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: StoreTransaction) => Promise<T>): Promise<T>;
   /** Throws when the database cannot take a write now: gone, locked, read-only or its disk full. */

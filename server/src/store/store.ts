@@ -7,6 +7,7 @@ import type { LiveHub } from './live';
 import { listQueries, type ListQueries } from './note-lists';
 import { noteRepository } from './notes';
 import type { Store, StoreTransaction } from './repositories';
+import { reminderRepository } from './reminders';
 import { revisionRepository } from './revisions';
 import type { Database } from './schema';
 import { userRepository } from './users';
@@ -32,6 +33,7 @@ function repositories(
       return rows[0]?.locked === true;
     },
     imports: importKeyRepository(trx),
+    reminders: reminderRepository(trx, dialect),
   };
 }
 
@@ -45,6 +47,7 @@ export function storeOver(database: DatabaseHandle): Store {
     events: noteEventReader(db),
     revisions: revisionRepository(db),
     live,
+    reminders: reminderRepository(db, dialect),
     async transaction(fn) {
       const lastSteps: Array<() => Promise<void>> = [];
       const committed: Array<() => void> = [];

@@ -12,6 +12,7 @@ import * as searchIndexMergedAfterWrites from './0008_search_index_merged_after_
 import * as searchIndexTitleAndTextApart from './0009_search_index_title_and_text_apart';
 import * as notesByOwnerDate from './0010_notes_by_owner_date';
 import * as searchFolded from './0011_search_folded';
+import * as reminders from './0016_reminders';
 
 /** A migration file: its `up`, told which engine it runs on when it has to differ. */
 export interface MigrationFile {
@@ -38,6 +39,7 @@ export const migrationFiles: ReadonlyArray<readonly [name: string, file: Migrati
   ['0009_search_index_title_and_text_apart', searchIndexTitleAndTextApart],
   ['0010_notes_by_owner_date', notesByOwnerDate],
   ['0011_search_folded', searchFolded],
+  ['0016_reminders', reminders],
 ];
 
 /** Feeds the migrations to Kysely's Migrator, for a database on `dialect`. */

@@ -18,6 +18,7 @@ const recorded = [
   '0009_search_index_title_and_text_apart',
   '0010_notes_by_owner_date',
   '0011_search_folded',
+  '0016_reminders',
 ];
 
 it('keeps the names existing databases recorded, in order', async () => {

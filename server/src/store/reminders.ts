@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 import type { Dialect } from './dialect';
 import type { Database } from './schema';
@@ -170,17 +170,26 @@ export function reminderRepository(db: Kysely<Database>, dialect: Dialect) {
      * transactions begin immediate), so there a second server sees them fired.
      */
     async dueForClaim(now: string, limit: number): Promise<ReminderRecord[]> {
-      let query = db
+      const due = db
         .selectFrom('reminders as r')
         .innerJoin('notes as n', 'n.id', 'r.note_id')
-        .select(reminderColumns)
         .where('r.next_at', 'is not', null)
         .where('r.next_at', '<=', now)
         .where('n.location', '<>', 'trash')
         .orderBy('r.next_at')
         .limit(limit);
-      if (dialect === 'postgres') query = query.forUpdate('r').skipLocked();
-      return (await query.execute()).map(toRecord);
+      if (dialect === 'postgres') {
+        const rows = await due.select(reminderColumns).forUpdate('r').skipLocked().execute();
+        return rows.map(toRecord);
+      }
+      // SQLite: the claim is the transaction's first statement and a write (UPDATE … RETURNING),
+      // so it takes the write lock before reading: a second server's transaction waits for it,
+      // then finds them fired, instead of failing on a stale read.
+      const { rows } = await sql<ReminderRow>`
+        update reminders set updated_at = updated_at
+        where rowid in (${due.select(sql`r.rowid`.as('rowid'))})
+        returning *`.execute(db);
+      return rows.map(toRecord).sort((a, b) => (a.nextAt! < b.nextAt! ? -1 : 1));
     },
 
     /** Records a firing: the reminder's next `at` (or none), and when it fired. */

@@ -187,8 +187,8 @@ describe('GraphQL conflicts', () => {
     );
     // revisions are read on demand (a list of earlier texts), not sent with every conflict; nor
     // is the member's own reminder, which no edit of the shared note conflicts with.
-    const fields = schema.data!.__type.fields
-      .map((f) => f.name)
+    const fields = schema
+      .data!.__type.fields.map((f) => f.name)
       .filter((f) => f !== 'revisions' && f !== 'reminder');
     expect(Object.keys(current).sort()).toEqual(['__typename', ...fields].sort());
     expect(current).toMatchObject({

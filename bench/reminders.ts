@@ -168,7 +168,7 @@ async function delivery(count: number, windowMs: number): Promise<Figure[]> {
     dues
       .sort((a, b) => a - b)
       .forEach((due, k) => {
-        if (arrived[k] !== undefined) lateness.push(arrived[k]! - due);
+        if (arrived[k] !== undefined) lateness.push(arrived[k] - due);
       });
   }
   const p95 = quantile(lateness, 0.95) / 1000;

@@ -19,6 +19,7 @@ import { clientFigures } from './client';
 import { filesFigures } from './files';
 import { hostFigure, hostLine } from './host';
 import { listReadFigures } from './list-read';
+import { reminderFigures } from './reminders';
 import { repeatVisitFigures } from './repeat-visit';
 import { freePort, root, startMedian, startProcess } from './lib/server';
 import type { Figure } from './lib/stats';
@@ -102,6 +103,11 @@ async function serverFigures(figures: Figure[]) {
 
   await liveSync(figures);
   await files(figures);
+
+  console.log(
+    `Reminders: ${quick ? '2,000 due within 10 s' : '10,000 due within 60 s'} pushed to a local receiver, beside a bare web-push loop; an idle scheduler over 100,000 future reminders…`,
+  );
+  figures.push(...(await reminderFigures(quick)));
 
   console.log(`Search at 100,000 notes on SQLite (${runs} runs per case)…`);
   const coldBase = await coldStartBaseline();

@@ -24,6 +24,7 @@ import { restRouter } from './rest';
 import { errorHandler } from './rest/errors';
 import { createServices, type Services } from './services';
 import type { Clock } from './services/clock';
+import type { RemindersOptions } from './services/reminders';
 import { seedDemoUsers } from './services/demo';
 import { isDatabaseUnavailable } from './errors';
 import { openStore, type Store } from './store';
@@ -45,6 +46,8 @@ interface JotterApp {
 export interface AppHooks {
   /** Where notes and the retention job read the time. */
   clock?: Clock;
+  /** Reminders' timings (push retries, the scheduler's poll). */
+  reminders?: Pick<RemindersOptions, 'push' | 'pollMs'>;
 }
 
 /** How often the retention job (old trash, old revisions) runs, besides once at start. */
@@ -115,6 +118,16 @@ export async function createApp(
     noteEvents: { retentionHours: config.eventRetentionHours },
     retention: { trashDays: config.trashRetentionDays, revisionDays: config.revisionRetentionDays },
     clock: hooks.clock,
+    reminders: {
+      dataDir: config.dataDir,
+      vapid: { publicKey: config.vapidPublicKey, privateKey: config.vapidPrivateKey },
+      pushAllowHosts: config.pushAllowHosts,
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom,
+      publicUrl: config.publicUrl,
+      log: logger,
+      ...hooks.reminders,
+    },
   });
   await store.ping().catch((error: unknown) => {
     logger.error({ err: error }, 'the database cannot take writes; answering 503 until it can');
@@ -148,6 +161,9 @@ export async function createApp(
   void keepTidy();
   const tidying = setInterval(() => void keepTidy(), retentionEveryMs);
   tidying.unref();
+
+  // Every server runs the reminders' scheduler; claiming lets each reminder fire once.
+  services.reminders.start();
 
   const app = express();
   const server = http.createServer(app);
@@ -288,6 +304,7 @@ export async function createApp(
     close: async () => {
       clearInterval(pruning);
       clearInterval(tidying);
+      await services.reminders.stop();
       await apollo.stop();
       await store.close();
     },

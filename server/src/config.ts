@@ -75,6 +75,15 @@ const envSchema = z.object({
         .map((email) => email.trim().toLowerCase())
         .filter(Boolean),
     ),
+  // Reminders (issue 41): email through SMTP, Web Push keys, hosts pushes may go to.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL is smtp://user:pass@host:port or smtps://…')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  PUSH_ALLOW_HOSTS: z.string().default(''),
   WS_PING_SECONDS: z.coerce
     .number()
     .positive('WS_PING_SECONDS is a number of seconds above 0')
@@ -150,6 +159,12 @@ export interface Config {
   passwordLogin: boolean;
   /** The accounts (emails, lower-cased) that are admins: /admin and /api/admin are theirs. */
   adminEmails: string[];
+  /** Reminders: SMTP for emails (unset: none), the sender, VAPID keys, hosts pushes may go to. */
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
+  vapidPublicKey: string | undefined;
+  vapidPrivateKey: string | undefined;
+  pushAllowHosts: string[];
   /** Argon2 cost; tests lower it, production keeps OWASP's. */
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
 }
@@ -226,6 +241,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidc: oidcConfig(e),
     passwordLogin: e.PASSWORD_LOGIN,
     adminEmails: e.ADMIN_EMAILS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    vapidPublicKey: e.VAPID_PUBLIC_KEY,
+    vapidPrivateKey: e.VAPID_PRIVATE_KEY,
+    pushAllowHosts: e.PUSH_ALLOW_HOSTS.split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
     argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
   };
 }

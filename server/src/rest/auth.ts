@@ -24,7 +24,11 @@ export async function userWithLists(services: Services, user: Parameters<typeof 
     services.notes.all(user.id, 'archive'),
     services.notes.all(user.id, 'trash'),
   ]);
-  return presentUser(user, { notes, archives, trash });
+  const reminders = await services.reminders.forNotes(
+    user.id,
+    [...notes, ...archives, ...trash].map((n) => n.id),
+  );
+  return presentUser(user, { notes, archives, trash }, reminders);
 }
 
 /** What a sign-in records of the client it comes from. */

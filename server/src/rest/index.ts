@@ -10,6 +10,7 @@ import { filesRouter } from './files';
 import { notesRouter } from './notes';
 import { oidcRouter } from './oidc';
 import { passkeysRouter } from './passkeys';
+import { pushRouter, reminderSettingsRouter } from './reminders';
 import { trashRouter } from './trash';
 import { twoFactorRouter } from './two-factor';
 
@@ -34,6 +35,8 @@ export function restRouter(deps: RestDeps): Router {
   router.use(accountRouter(deps));
   router.use('/auth', authRouter(deps));
   router.use('/auth', oidcRouter(deps));
+  router.use('/user/reminder-settings', requireUser, reminderSettingsRouter(deps.services));
+  router.use('/push', requireUser, pushRouter(deps.services));
   router.get('/user', async (_req, res) => {
     res.json({ user: await userWithLists(deps.services, currentUser(res)) });
   });

@@ -1,9 +1,21 @@
 import { Router } from 'express';
 
+import { badInput } from '../errors';
 import type { Services } from '../services';
 import { currentUser } from './context';
 import { listLoader } from './lists';
 import { anyBody, noteBody, noteEditBody, noteFields, parseBody } from './validate';
+
+/** `note.reminder` of an edit's body: absent (undefined), null (clear) or what to set. */
+function reminderOf(body: unknown): unknown {
+  const note = (body as { note?: unknown }).note;
+  if (typeof note !== 'object' || note === null || !('reminder' in note)) return undefined;
+  const reminder = note.reminder;
+  if (reminder !== null && (typeof reminder !== 'object' || Array.isArray(reminder))) {
+    throw badInput('note.reminder', 'must be {at, repeat, timeZone} or null');
+  }
+  return reminder;
+}
 
 /** /notes: the main list (spec §7). */
 export function notesRouter(services: Services): Router {
@@ -43,11 +55,20 @@ export function notesRouter(services: Services): Router {
     const { note } = parseBody(req, noteEditBody);
     const { version, ...fields } = note;
     const user = currentUser(res);
-    await notes.update(user.id, req.params.noteId, noteFields(fields), {
-      from: ['notes'],
-      baseVersion: version,
-      baseVersionField: 'note.version',
-    });
+    // The caller's own reminder (issue 41): set or cleared beside (or instead of) an edit.
+    const reminder = reminderOf(req.body);
+    const edited = Object.values(fields).some((v) => v !== undefined);
+    if (reminder === undefined || edited || version !== undefined) {
+      await notes.update(user.id, req.params.noteId, noteFields(fields), {
+        from: ['notes'],
+        baseVersion: version,
+        baseVersionField: 'note.version',
+      });
+    }
+    if (reminder === null) await services.reminders.clear(user.id, req.params.noteId);
+    else if (reminder !== undefined) {
+      await services.reminders.set(user.id, req.params.noteId, reminder);
+    }
     res.status(201).json({ notes: await list(user.id, 'notes') });
   });
 

@@ -1,4 +1,5 @@
 import { noteFields, type NoteField, type NoteRecord } from '../services/notes';
+import type { ReminderView } from '../services/reminders';
 import type { PublicUser } from '../services/users';
 
 /**
@@ -52,22 +53,29 @@ export type WireNote = Omit<NoteRecord, keyof Shown> &
   UnionToIntersection<ReturnType<Shown[keyof Shown]>>;
 
 /** A note on the REST wire, as clients written for the spec read it (plus Jotter's fields). */
-export function presentNote(note: NoteRecord): WireNote {
+export function presentNote(
+  note: NoteRecord,
+  reminders?: ReadonlyMap<string, ReminderView>,
+): WireNote & { reminder: ReminderView | null } {
   const wire: Record<string, unknown> = {};
   for (const field of wireOrder) {
     const show = (onTheWire as Partial<Record<NoteField, (n: NoteRecord) => object>>)[field];
     if (show) Object.assign(wire, show(note));
     else wire[field] = note[field];
   }
-  return wire as WireNote;
+  // The caller's own reminder (issue 41): {at, repeat, firedAt} or null.
+  wire.reminder = reminders?.get(note.id) ?? null;
+  return wire as WireNote & { reminder: ReminderView | null };
 }
 
-export const presentNotes = (notes: NoteRecord[]) => notes.map(presentNote);
+export const presentNotes = (notes: NoteRecord[], reminders?: ReadonlyMap<string, ReminderView>) =>
+  notes.map((note) => presentNote(note, reminders));
 
 /** A user on the REST wire, with their three lists (spec clients load them from login). */
 export function presentUser(
   user: PublicUser,
   lists: { notes: NoteRecord[]; archives: NoteRecord[]; trash: NoteRecord[] },
+  reminders?: ReadonlyMap<string, ReminderView>,
 ) {
   return {
     _id: user.id,
@@ -76,8 +84,8 @@ export function presentUser(
     email: user.email,
     createdAt: user.createdAt,
     updatedAt: user.updatedAt,
-    notes: presentNotes(lists.notes),
-    archives: presentNotes(lists.archives),
-    trash: presentNotes(lists.trash),
+    notes: presentNotes(lists.notes, reminders),
+    archives: presentNotes(lists.archives, reminders),
+    trash: presentNotes(lists.trash, reminders),
   };
 }

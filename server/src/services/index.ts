@@ -1,6 +1,9 @@
 import crypto from 'node:crypto';
 
 import { oidcStateSealer } from '../auth/oidc-state';
+import os from 'node:os';
+import path from 'node:path';
+
 import type { TokenService } from '../auth/tokens';
 import type { Store } from '../store';
 import { adminService, type AdminOptions, type AdminService } from './admin';
@@ -14,6 +17,7 @@ import type { Clock } from './clock';
 import { notesService, type NotesService } from './notes';
 import { oidcService, type OidcService, type OidcServiceOptions } from './oidc';
 import { passkeysService, type PasskeysService } from './passkeys';
+import { remindersService, type RemindersOptions, type RemindersService } from './reminders';
 import { retentionService, type RetentionOptions, type RetentionService } from './retention';
 import { twoFactorService, type TwoFactorService } from './two-factor';
 import { usersService, type UsersService, type UsersServiceOptions } from './users';
@@ -33,6 +37,7 @@ export interface Services {
   passkeys: PasskeysService;
   admin: AdminService;
   invites: InvitesService;
+  reminders: RemindersService;
 }
 
 export interface ServicesOptions extends UsersServiceOptions, AdminOptions {
@@ -43,6 +48,8 @@ export interface ServicesOptions extends UsersServiceOptions, AdminOptions {
   clock?: Clock;
   /** Single sign-on (its routes answer 404 when this is absent or not configured). */
   oidc?: Omit<OidcServiceOptions, 'passwordLogin' | 'allowSignup'>;
+  /** Reminders: where VAPID keys are kept, SMTP, PUBLIC_URL… (none: a temporary folder's keys). */
+  reminders?: Omit<RemindersOptions, 'clock'>;
 }
 
 /** The services over `store`, signing tokens with `tokens`. */
@@ -73,5 +80,10 @@ export function createServices(
     passkeys: passkeysService(store),
     admin: adminService(store, users, options),
     invites: invitesService(store, { publicUrl: options.publicUrl, clock: options.clock }),
+    reminders: remindersService(store, {
+      dataDir: path.join(os.tmpdir(), 'jotter-vapid'),
+      ...options.reminders,
+      clock: options.clock,
+    }),
   };
 }

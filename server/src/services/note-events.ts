@@ -209,7 +209,7 @@ function delivered(
   const there = event.kind !== 'DELETED' && note !== undefined;
   return {
     cursor: String(event.seq),
-    kind: there ? 'UPSERTED' : 'DELETED',
+    kind: there ? (event.kind === 'REMINDED' ? 'REMINDED' : 'UPSERTED') : 'DELETED',
     noteId: event.noteId,
     note: there ? note : null,
   };

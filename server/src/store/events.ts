@@ -103,7 +103,7 @@ export function noteEventWriter(
       const committed: CommittedNoteEvent | undefined = hub.listensTo(userId)
         ? { seq, noteId, kind, note: null }
         : undefined;
-      if (committed && kind === 'UPSERTED') {
+      if (committed && kind !== 'DELETED') {
         beforeCommit(async () => {
           committed.note = (await readNote(userId, noteId)) ?? null;
         });

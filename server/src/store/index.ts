@@ -13,3 +13,10 @@ export { legacyCredential } from './live';
 export type { GivenField, Setter, Storage, StorageKind } from './note-shape';
 export type * from './records';
 export type * from './repositories';
+export type {
+  PushSubscriptionRecord,
+  ReminderRecord,
+  ReminderRepository,
+  ReminderSettingsRecord,
+  RepeatName,
+} from './reminders';

@@ -31,8 +31,11 @@ export interface ExpiredNote {
   userId: string;
 }
 
-/** What happened to a note: it is there (added, changed, moved), or it is gone for good. */
-export type NoteEventKind = 'UPSERTED' | 'DELETED';
+/**
+ * What happened to a note: it is there (added, changed, moved), or it is gone for good, or the
+ * user's reminder on it fired.
+ */
+export type NoteEventKind = 'UPSERTED' | 'DELETED' | 'REMINDED';
 
 /** One change in a user's feed. */
 export interface NoteEventRecord {

@@ -23,6 +23,7 @@ import type {
   UserRecord,
   UserUsageRecord,
 } from './records';
+import type { ReminderRepository } from './reminders';
 
 /** Accounts. Single-row writes, so they need no transaction. */
 export interface UserRepository {
@@ -333,6 +334,7 @@ export interface StoreTransaction {
   imports: ImportKeyRepository;
   identities: IdentityRepository;
   invites: InviteRepository;
+  reminders: ReminderRepository;
 }
 
 /** The database, as repositories. Notes are only written inside {@link Store.transaction}. */
@@ -349,6 +351,8 @@ export interface Store {
   readonly passkeys: PasskeyRepository;
   readonly admin: AdminReader;
   readonly invites: InviteRepository;
+  /** Reminders, push subscriptions and reminder settings (reads and single-row writes). */
+  readonly reminders: ReminderRepository;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: StoreTransaction) => Promise<T>): Promise<T>;
   /** Throws when the database cannot take a write now: gone, locked, read-only or its disk full. */

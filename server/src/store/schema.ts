@@ -164,6 +164,38 @@ interface InvitesTable {
   used_by: string | null;
 }
 
+/** Reminders (migration 0016): see store/reminders.ts. */
+interface RemindersTable {
+  user_id: string;
+  note_id: string;
+  at: string;
+  next_at: string | null;
+  repeat: string;
+  time_zone: string;
+  anchor: string;
+  fired_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  user_agent: string;
+  created_at: string;
+}
+
+interface ReminderSettingsTable {
+  user_id: string;
+  /** 1 on, 0 off. */
+  email: number;
+  time_zone: string | null;
+  updated_at: string;
+}
+
 /** Every table, as Kysely sees them. */
 export interface Database {
   users: UsersTable;
@@ -180,6 +212,9 @@ export interface Database {
   user_sessions: UserSessionsTable;
   api_tokens: ApiTokensTable;
   invites: InvitesTable;
+  reminders: RemindersTable;
+  push_subscriptions: PushSubscriptionsTable;
+  reminder_settings: ReminderSettingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -11,6 +11,7 @@ import { listQueries, type ListQueries } from './note-lists';
 import { noteRepository } from './notes';
 import { passkeyRepository } from './passkeys';
 import type { Store, StoreTransaction } from './repositories';
+import { reminderRepository } from './reminders';
 import { revisionRepository } from './revisions';
 import type { Database } from './schema';
 import { twoFactorRepository } from './two-factor';
@@ -41,6 +42,7 @@ function repositories(
     imports: importKeyRepository(trx),
     identities: identityRepository(trx),
     invites: inviteRepository(trx),
+    reminders: reminderRepository(trx, dialect),
   };
 }
 
@@ -61,6 +63,7 @@ export function storeOver(database: DatabaseHandle): Store {
     passkeys: passkeyRepository(db),
     admin: adminReader(db, dialect),
     invites: inviteRepository(db),
+    reminders: reminderRepository(db, dialect),
     async transaction(fn) {
       const lastSteps: Array<() => Promise<void>> = [];
       const committed: Array<() => void> = [];

@@ -8,7 +8,7 @@ import type { Express } from 'express';
 import type pino from 'pino';
 import request from 'supertest';
 
-import { createApp } from '../app';
+import { createApp, type AppHooks } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createLogger } from '../logger';
 import type { Services } from '../services';
@@ -76,6 +76,8 @@ export interface TestAppOptions {
   logLevel?: string;
   /** Where notes and the retention job read the time (Date.now when absent). */
   clock?: Clock;
+  /** Reminders' timings (push retries, the scheduler's poll). */
+  reminders?: AppHooks['reminders'];
 }
 
 /** A fresh app on a private database with fast password hashing and no rate limit. */
@@ -102,7 +104,10 @@ export async function createTestApp(
     : createLogger('silent');
   const opened = await openDatabase(config.databaseUrl, { log: logger });
   const store = storeOver(opened);
-  const jotter = await createApp(config, logger, store, { clock: options.clock });
+  const jotter = await createApp(config, logger, store, {
+    clock: options.clock,
+    reminders: options.reminders,
+  });
   const http = request(jotter.app);
   const { server } = jotter;
   let listening: Listening | undefined;

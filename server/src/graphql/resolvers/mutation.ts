@@ -27,6 +27,12 @@ export const Mutation: MutationResolvers = {
       location: location ? toLocationName(location) : undefined,
     }),
 
+  setReminder: (_parent, { noteId, at, repeat, timeZone }, ctx) =>
+    ctx.services.reminders.set(requireUser(ctx).id, noteId, { at, repeat, timeZone }),
+
+  clearReminder: (_parent, { noteId }, ctx) =>
+    ctx.services.reminders.clear(requireUser(ctx).id, noteId),
+
   updateNote: (_parent, { id, input, baseVersion }, ctx) =>
     ctx.services.notes.update(requireUser(ctx).id, id, toNoteFields(input), { baseVersion }),
 

@@ -25,6 +25,8 @@ export const Query: QueryResolvers = {
   notes: listOf('notes'),
   archives: listOf('archive'),
   trash: listOf('trash'),
+  reminders: (_parent, { first, after }, ctx) =>
+    ctx.services.reminders.page(requireUser(ctx).id, { first, after }),
   labels: (_parent, _args, ctx) => ctx.services.labels.list(requireUser(ctx).id),
   note: (_parent, { id }, ctx) => ctx.services.notes.get(requireUser(ctx).id, id),
   noteEventsCursor: (_parent, _args, ctx) => ctx.services.noteEvents.cursor(requireUser(ctx).id),

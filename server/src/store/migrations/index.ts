@@ -16,6 +16,7 @@ import * as sessionsAndApiTokens from './0012_sessions_and_api_tokens';
 import * as twoFactorAndPasskeys from './0013_two_factor_and_passkeys';
 import * as userIdentities from './0014_user_identities';
 import * as admin from './0015_admin';
+import * as reminders from './0016_reminders';
 
 /** A migration file: its `up`, told which engine it runs on when it has to differ. */
 export interface MigrationFile {
@@ -46,6 +47,7 @@ export const migrationFiles: ReadonlyArray<readonly [name: string, file: Migrati
   ['0013_two_factor_and_passkeys', twoFactorAndPasskeys],
   ['0014_user_identities', userIdentities],
   ['0015_admin', admin],
+  ['0016_reminders', reminders],
 ];
 
 /** Feeds the migrations to Kysely's Migrator, for a database on `dialect`. */

@@ -22,6 +22,7 @@ const recorded = [
   '0013_two_factor_and_passkeys',
   '0014_user_identities',
   '0015_admin',
+  '0016_reminders',
 ];
 
 it('keeps the names existing databases recorded, in order', async () => {

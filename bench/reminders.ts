@@ -73,6 +73,8 @@ async function seeded(users: number, perUser: number) {
         createdAt: now,
         updatedAt: now,
         eventSeq: 0,
+        disabledAt: null,
+        lastSignInAt: null,
       });
       const batch = Array.from({ length: perUser }, (_, i) => ({
         ...emptyNote({

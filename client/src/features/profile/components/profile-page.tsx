@@ -4,6 +4,7 @@ import { Spinner } from '../../../components/spinner';
 import { MeDocument } from '../api/me-query';
 import { ExportPanel } from './export-panel';
 import { ImportPanel } from './import-panel';
+import { NotificationsPanel } from './notifications-panel';
 
 /**
  * /profile: first name, last name, email and the date the account was created; importing and
@@ -53,6 +54,7 @@ export function ProfilePage() {
       </section>
       <ImportPanel />
       <ExportPanel />
+      <NotificationsPanel />
     </div>
   );
 }

@@ -59,9 +59,18 @@ export function notificationPermission(): NotificationPermission | 'unsupported'
 
 const ASKED_KEY = 'jotter.notifications-asked';
 
-/** Whether the app should ask (with its own dialog first) when a reminder is set. */
-export function shouldAskForNotifications(): boolean {
-  return notificationPermission() === 'default' && localStorage.getItem(ASKED_KEY) === null;
+/**
+ * What to do about notifications when a reminder is set: the first time on this device, 'ask'
+ * (the app's dialog, then the browser's) when the browser has not been asked, 'subscribe' when it
+ * already allows them, 'tell' (once: reminders still come in the app and by email) when it
+ * blocks them; 'nothing' after that first time, or without Web Push.
+ */
+export function onFirstReminder(): 'ask' | 'subscribe' | 'tell' | 'nothing' {
+  const permission = notificationPermission();
+  if (permission === 'unsupported' || localStorage.getItem(ASKED_KEY) !== null) return 'nothing';
+  if (permission === 'default') return 'ask';
+  localStorage.setItem(ASKED_KEY, permission);
+  return permission === 'granted' ? 'subscribe' : 'tell';
 }
 
 /** "Not now" in the app's dialog: not asked again on this device (the profile can turn it on). */

@@ -13,8 +13,11 @@ import { clearReminderMessages, setReminderMessages } from '../messages';
 import {
   askForNotifications,
   declineNotifications,
-  shouldAskForNotifications,
+  DENIED_MESSAGE,
+  onFirstReminder,
+  subscribeThisDevice,
 } from '../../../lib/push';
+import { toast } from '../../../lib/toast';
 import {
   fieldValues,
   fromFields,
@@ -185,8 +188,18 @@ export function useReminderChoice(note: Note) {
   const [asking, setAsking] = useState(false);
   const choose = useCallback(
     (choice: ReminderChoice) => {
-      if (shouldAskForNotifications()) setAsking(true);
-      void runNoteAction(() => actions.set(note, choice, userTimeZone()), setReminderMessages);
+      const first = onFirstReminder();
+      if (first === 'ask') setAsking(true);
+      if (first === 'subscribe') {
+        subscribeThisDevice().catch((error: unknown) =>
+          console.error('This device could not subscribe to notifications:', error),
+        );
+      }
+      void runNoteAction(() => actions.set(note, choice, userTimeZone()), setReminderMessages).then(
+        () => {
+          if (first === 'tell') toast.info(DENIED_MESSAGE);
+        },
+      );
     },
     [actions, note],
   );

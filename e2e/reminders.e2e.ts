@@ -53,8 +53,8 @@ async function signedIn(
     { note: { title, content: '<p>Body</p>' } },
     auth.token,
   );
-  // The REST wire names a note's id `_id` (spec §7).
-  const noteId = (added.note as { _id: string })._id;
+  // The add answers the list (spec §7), the new account's one note in it; its id is `_id`.
+  const [{ _id: noteId }] = added.notes as [{ _id: string }];
   const context = await newContext(browser, server.url, viewport);
   await setUp(context);
   await storeSignIn(context, auth, theme);
@@ -107,7 +107,10 @@ describe.each([
     await page.screenshot({ path: `${shots}/reminders-${viewport}-${theme}.png` });
 
     // The chip opens the menu; "Remove reminder" takes it away from the place at once.
-    await chip(page, 'Call the plumber').click();
+    await upcoming
+      .getByRole('article', { name: 'Call the plumber' })
+      .getByRole('button', { name: /^Reminder: / })
+      .click();
     await page.getByRole('menuitem', { name: 'Remove reminder' }).click();
     await expectToast(page, 'Reminder Removed');
     await page.getByText('Notes with a reminder show here').waitFor();
@@ -177,10 +180,12 @@ describe('the notification permission', () => {
     const { page, context } = await signedIn('phone', 'light', 'Denied');
     // Chromium's own setting for this origin, as a user's "Block" leaves it.
     const cdp = await context.newCDPSession(page);
+    const { targetInfo } = await cdp.send('Target.getTargetInfo');
     await cdp.send('Browser.setPermission', {
       permission: { name: 'notifications' },
       setting: 'denied',
       origin: server.url,
+      browserContextId: targetInfo.browserContextId,
     });
     await page.reload();
     await card(page, 'Denied').waitFor();

@@ -17,7 +17,6 @@ import {
   onFirstReminder,
   subscribeThisDevice,
 } from '../../../lib/push';
-import { toast } from '../../../lib/toast';
 import {
   fieldValues,
   fromFields,
@@ -195,11 +194,12 @@ export function useReminderChoice(note: Note) {
           console.error('This device could not subscribe to notifications:', error),
         );
       }
-      void runNoteAction(() => actions.set(note, choice, userTimeZone()), setReminderMessages).then(
-        () => {
-          if (first === 'tell') toast.info(DENIED_MESSAGE);
-        },
-      );
+      // Blocked: the same snackbar says, once, that reminders still come in the app and by email.
+      const messages =
+        first === 'tell'
+          ? { ...setReminderMessages, lead: [setReminderMessages.success], success: DENIED_MESSAGE }
+          : setReminderMessages;
+      void runNoteAction(() => actions.set(note, choice, userTimeZone()), messages);
     },
     [actions, note],
   );

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aNote, fakeServer, type FakeServer } from '../../test-support/fake-server';
 import { renderApp } from '../../test-support/render-app';
@@ -14,6 +14,9 @@ const future = new Date(Date.now() + 30 * HOUR).toISOString();
 const past = new Date(Date.now() - 2 * HOUR).toISOString();
 
 let server: FakeServer;
+
+// The machine running the suite is shared and slow: every wait here is for a condition.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   localStorage.clear();

@@ -114,6 +114,15 @@ describe.each([
     await page.getByRole('menuitem', { name: 'Remove reminder' }).click();
     await expectToast(page, 'Reminder Removed');
     await page.getByText('Notes with a reminder show here').waitFor();
+
+    // The profile's Notifications: this device, the devices, email, the test button.
+    await page.goto('/profile');
+    const panel = page.getByRole('region', { name: 'Notifications', exact: true });
+    await panel.getByText('Email me when a reminder is due').waitFor();
+    await panel.getByRole('button', { name: 'Send a test notification' }).waitFor();
+    await panel.getByText('No device receives notifications yet.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await panel.screenshot({ path: `${shots}/profile-${viewport}-${theme}.png` });
     await context.close();
   });
 

@@ -161,6 +161,8 @@ export default defineConfig({
         // The APIs and the health check are the server's, never the app shell's.
         navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/graphql(\/|$)/, /^\/healthz$/],
         cleanupOutdatedCaches: true,
+        // Web Push: the reminders' notifications and their actions (public/push-sw.js).
+        importScripts: ['/push-sw.js'],
       },
     }),
   ],

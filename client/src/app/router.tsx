@@ -113,6 +113,10 @@ export function appRoutes(
               ...page(() => import('./routes/trash-route'), 'TrashRoute'),
             },
             {
+              path: 'reminders',
+              ...page(() => import('./routes/reminders-route'), 'RemindersRoute'),
+            },
+            {
               path: 'profile',
               ...page(() => import('../features/profile/components/profile-page'), 'ProfilePage'),
             },

@@ -1,4 +1,4 @@
-import { Archive, Home, Trash2, User } from 'lucide-react';
+import { Archive, Bell, Home, Trash2, User } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 
 /** A destination of the sidebar and side menu. */
@@ -8,9 +8,10 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** Home, Archive, Trash and Profile, in menu order. */
+/** Home, Reminders, Archive, Trash and Profile, in menu order. */
 export const NAV_ITEMS: NavItem[] = [
   { to: '/home', label: 'Home', icon: Home },
+  { to: '/reminders', label: 'Reminders', icon: Bell },
   { to: '/archive', label: 'Archive', icon: Archive },
   { to: '/trash', label: 'Trash', icon: Trash2 },
   { to: '/profile', label: 'Profile', icon: User },

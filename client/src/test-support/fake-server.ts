@@ -10,7 +10,7 @@ import {
   type GraphQLFieldResolver,
 } from 'graphql';
 import { Observable } from 'rxjs';
-import type { NoteFilter, NoteInput, NoteLocation } from '../gql/graphql';
+import type { NoteFilter, NoteInput, NoteLocation, ReminderRepeat } from '../gql/graphql';
 import { emptyNote } from '../features/notes/api/empty-note';
 import type { Note } from '../features/notes/api/note-fields';
 import { compareNotes, matchesFilter } from '../features/notes/cache/note-rules';
@@ -84,7 +84,7 @@ export function fakeServer(initial: Note[] = [], options: FakeServerOptions = {}
   let gate: Promise<void> = Promise.resolve();
   let added = 0;
   /** The change feed: every change, in order; a cursor is an event's number. */
-  const events: Array<{ noteId: string }> = [];
+  const events: Array<{ noteId: string; kind?: 'REMINDED' }> = [];
   const listeners = new Set<() => void>();
   /** The open feeds, each ended by a dropped connection; none open while the feed is down. */
   const feeds = new Set<() => void>();
@@ -100,9 +100,9 @@ export function fakeServer(initial: Note[] = [], options: FakeServerOptions = {}
     listeners.forEach((listener) => listener());
   };
   const event = (seq: number) => {
-    const { noteId } = events[seq - 1]!;
+    const { noteId, kind } = events[seq - 1]!;
     const note = notes.find((n) => n.id === noteId) ?? null;
-    return { cursor: String(seq), kind: note ? 'UPSERTED' : 'DELETED', noteId, note };
+    return { cursor: String(seq), kind: note ? (kind ?? 'UPSERTED') : 'DELETED', noteId, note };
   };
 
   const find = (id: string, from: NoteLocation[]) => {
@@ -260,6 +260,32 @@ export function fakeServer(initial: Note[] = [], options: FakeServerOptions = {}
       }
       return rootValue.labels();
     },
+    // Reminders are the member's own: setting one does not make a new version of the note.
+    reminders: () => {
+      const nodes = notes
+        .filter((n) => n.reminder && n.location !== 'TRASH')
+        .sort((a, b) => Date.parse(a.reminder!.at) - Date.parse(b.reminder!.at));
+      return {
+        nodes,
+        totalCount: nodes.length,
+        pageInfo: { endCursor: nodes.at(-1)?.id ?? null, hasNextPage: false },
+      };
+    },
+    setReminder: ({ noteId, at, repeat }: { noteId: string; at: string; repeat?: string }) => {
+      const note = find(noteId, ['NOTES', 'ARCHIVE']);
+      note.reminder = {
+        __typename: 'Reminder',
+        at: new Date(at).toISOString(),
+        repeat: (repeat ?? 'NONE') as ReminderRepeat,
+        firedAt: null,
+      };
+      return note;
+    },
+    clearReminder: ({ noteId }: { noteId: string }) => {
+      const note = find(noteId, ['NOTES', 'ARCHIVE']);
+      note.reminder = null;
+      return note;
+    },
   };
 
   /** noteEvents: the events after `since`, then each new one, until unsubscribed. */
@@ -346,6 +372,14 @@ export function fakeServer(initial: Note[] = [], options: FakeServerOptions = {}
       if (!note) throw new Error(`no note ${id}`);
       Object.assign(note, fields);
       record(note);
+    },
+    /** A note's reminder fires: it is marked fired and the feed brings REMINDED. */
+    fireReminder(id: string) {
+      const note = notes.find((n) => n.id === id);
+      if (!note?.reminder) throw new Error(`no reminder on ${id}`);
+      note.reminder = { ...note.reminder, firedAt: new Date().toISOString() };
+      events.push({ noteId: id, kind: 'REMINDED' });
+      listeners.forEach((listener) => listener());
     },
     /** Every open feed drops; with `reconnect: false` the feed stays down for good. */
     dropConnections({ reconnect = true } = {}) {

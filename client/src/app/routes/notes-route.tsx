@@ -9,6 +9,7 @@ import { OfflineChoices } from '../../features/notes/editor/offline-choices';
 import { NotesList } from '../../features/notes/list/notes-list';
 import { useLabels } from '../../features/notes/hooks/use-labels';
 import { useNotesUi } from '../../features/notes/hooks/notes-ui-context';
+import { useNoteAddress } from '../../features/notes/reminders/use-note-address';
 import { SearchBar } from '../../features/search/components/search-bar';
 import { useSearch } from '../../features/search/hooks/search-context';
 
@@ -18,7 +19,8 @@ import { useSearch } from '../../features/search/hooks/search-context';
  * notes (`label`), searched and sorted as the others are.
  */
 function NotesRoute({ location, label }: { location: NoteLocation; label?: string }) {
-  const { setNewNoteOpen } = useNotesUi();
+  const { setNewNoteOpen, openEditModal } = useNotesUi();
+  useNoteAddress(openEditModal);
   const { labels } = useLabels();
   const { filter: searched, filtering, clearSearchAndFilters } = useSearch();
   const filter = useMemo(

@@ -114,3 +114,15 @@ export const offlineFailureMessages: Record<
   restore: restoreMessages.failure,
   delete: deleteForeverMessages.failure,
 };
+
+/** Setting (or changing) a note's reminder from its bell, chip or the Reminders place. */
+export const setReminderMessages: ActionMessages = {
+  success: 'Reminder Set',
+  failure: 'Failed To Set Reminder',
+};
+
+/** Removing a note's reminder, or marking a fired one done. */
+export const clearReminderMessages: ActionMessages = {
+  success: 'Reminder Removed',
+  failure: 'Failed To Remove Reminder',
+};

@@ -24,5 +24,6 @@ export function emptyNote(id: string, location: NoteLocation, at = new Date().to
     pinned: false,
     createdAt: at,
     updatedAt: at,
+    reminder: null,
   };
 }

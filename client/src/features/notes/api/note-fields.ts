@@ -18,6 +18,11 @@ export const NoteFieldsFragment = graphql(`
     pinned
     createdAt
     updatedAt
+    reminder {
+      at
+      repeat
+      firedAt
+    }
   }
 `);
 

@@ -29,6 +29,7 @@ import { ConflictBanner } from './conflict-banner';
 import { noteColourStyle } from './note-colours';
 import { HistoryDialog } from './history-dialog';
 import { NoteMetaMenus } from '../components/note-meta-menus';
+import { EditorReminder } from '../reminders/reminder-menu';
 import { priorityLabel } from '../components/priority-menu';
 
 interface NoteEditorProps {
@@ -359,6 +360,7 @@ export function NoteEditor({
             icon={draft.pinned ? <PinOff size={18} aria-hidden /> : <Pin size={18} aria-hidden />}
             onClick={() => patch({ pinned: !draft.pinned })}
           />
+          {note && !sync.conflict && <EditorReminder note={note} />}
           {note && !sync.conflict && (
             <IconButton
               label="Version history"

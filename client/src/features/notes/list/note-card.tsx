@@ -17,6 +17,7 @@ import { priorityLabel } from '../components/priority-menu';
 import { TrashCountdown } from './trash-retention-notice';
 import { focusNextCard, takesFocus } from './card-focus';
 import { noteColourStyle } from '../editor/note-colours';
+import { ReminderBell, ReminderChip } from '../reminders/reminder-menu';
 
 function cardStyle(color: string): CSSProperties | undefined {
   if (!/^#[0-9a-f]{6}$/i.test(color)) return undefined;
@@ -144,6 +145,11 @@ export const NoteCard = memo(function NoteCard({ note }: { note: Note }) {
           ))}
         </ul>
       )}
+      {note.reminder && !inTrash && (
+        <div className="reminder-chips">
+          <ReminderChip note={note} />
+        </div>
+      )}
       <p className="note-card__date">
         Created At <time dateTime={note.createdAt}>{formatDateTime(note.createdAt)}</time>
         {commands.pending && <Spinner label="Saving" size="small" />}
@@ -162,6 +168,7 @@ export const NoteCard = memo(function NoteCard({ note }: { note: Note }) {
               icon=<PenLine size={18} aria-hidden />
               onClick={() => openEditModal(note)}
             />
+            <ReminderBell note={note} />
             <NoteMetaMenus
               verb="Change"
               color={note.color}

@@ -32,7 +32,7 @@ interface NotesListProps {
 }
 
 /** A group's cards, packed in columns in the list's order (use-masonry.ts). */
-function NoteGrid({ notes, label }: { notes: readonly Note[]; label: string }) {
+export function NoteGrid({ notes, label }: { notes: readonly Note[]; label: string }) {
   const list = useRef<HTMLUListElement>(null);
   useMasonry(list, notes);
   return (

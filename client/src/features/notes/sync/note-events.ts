@@ -68,6 +68,12 @@ export function applyNoteEvent(cache: ApolloCache, event: NoteEvent): void {
     return;
   }
   const current = cachedNote(cache, event.noteId);
+  // A fired reminder is the member's own and need not make a new version: its reminder (marked
+  // fired, or moved to its next time) is written whatever version the cache holds.
+  if (event.kind === 'REMINDED' && current && current.version >= event.note.version) {
+    writeNote(cache, { ...current, reminder: event.note.reminder });
+    return;
+  }
   // Already here (a list's answer may have brought it first): it still takes its place in the
   // other lists, which that answer did not touch.
   if (current && current.version >= event.note.version) placeInLists(cache, current);

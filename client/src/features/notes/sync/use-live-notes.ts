@@ -13,6 +13,7 @@ import {
   NoteEventsDocument,
 } from './note-events';
 import { LabelsDocument } from '../api/note-queries';
+import { showReminderToast } from '../reminders/reminder-toast';
 
 /** The longest wait between two attempts to reconnect. */
 const MAX_RETRY_MS = 15_000;
@@ -117,6 +118,9 @@ export function startLiveNotes(client: ApolloClient): () => void {
           attempt = 0;
           const before = cachedNote(client.cache, data.noteEvents.noteId);
           applyNoteEvent(client.cache, data.noteEvents);
+          // A reminder that fires while this tab is open says so here, with Done and Snooze.
+          const { kind, note } = data.noteEvents;
+          if (kind === 'REMINDED' && note) showReminderToast(client, note);
           cursor = data.noteEvents.cursor;
           if (mayDropLabel(before, data.noteEvents)) refreshLabels();
         },

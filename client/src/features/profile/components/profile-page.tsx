@@ -4,6 +4,7 @@ import { Spinner } from '../../../components/spinner';
 import { MeDocument } from '../api/me-query';
 import { ExportPanel } from './export-panel';
 import { ImportPanel } from './import-panel';
+import { NotificationsPanel } from './notifications-panel';
 import { PasskeysPanel } from './security/passkeys-panel';
 import { TwoFactorPanel } from './security/two-factor-panel';
 import { SecuritySection } from './security/security-section';
@@ -56,6 +57,7 @@ export function ProfilePage() {
       </section>
       <ImportPanel />
       <ExportPanel />
+      <NotificationsPanel />
       <TwoFactorPanel email={email} />
       <PasskeysPanel />
       <SecuritySection />

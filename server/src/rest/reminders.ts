@@ -6,7 +6,14 @@ import { currentUser } from './context';
 import { anyBody, parseBody } from './validate';
 
 const settingsBody = z.object({ email: z.boolean('must be true or false') });
-const endpointBody = z.object({ endpoint: z.string('must be the subscription endpoint').min(1) });
+/** Which subscription to drop: by its endpoint (a browser's own), or by its id (the profile's list). */
+const unsubscribeBody = z.union(
+  [
+    z.object({ endpoint: z.string().min(1) }),
+    z.object({ _id: z.string().min(1) }).transform(({ _id }) => ({ id: _id })),
+  ],
+  { error: 'must be {endpoint} (the subscription endpoint) or {_id} (its id)' },
+);
 
 /** /push: Web Push's key and the caller's subscriptions (issue 41). */
 export function pushRouter(services: Services): Router {
@@ -25,8 +32,7 @@ export function pushRouter(services: Services): Router {
     res.status(201).json({ subscriptions: await reminders.subscriptions(currentUser(res).id) });
   });
   router.delete('/subscriptions', async (req, res) => {
-    const { endpoint } = parseBody(req, endpointBody);
-    await reminders.unsubscribe(currentUser(res).id, endpoint);
+    await reminders.unsubscribe(currentUser(res).id, parseBody(req, unsubscribeBody));
     res.status(200).json({ subscriptions: await reminders.subscriptions(currentUser(res).id) });
   });
   router.post('/test', async (req, res) => {

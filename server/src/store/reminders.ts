@@ -255,6 +255,16 @@ export function reminderRepository(db: Kysely<Database>, dialect: Dialect) {
       return Number((await query.executeTakeFirst()).numDeletedRows) > 0;
     },
 
+    /** Drops the user's subscription with this id. */
+    async unsubscribeById(id: string, userId: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('push_subscriptions')
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
     async settings(userId: string): Promise<ReminderSettingsRecord> {
       const row = await db
         .selectFrom('reminder_settings')

@@ -314,13 +314,13 @@ export function remindersService(store: Store, options: RemindersOptions) {
       });
     },
 
-    async unsubscribe(userId: string, endpoint: unknown): Promise<void> {
-      if (typeof endpoint !== 'string' || endpoint === '') {
-        throw badInput('endpoint', 'must be the subscription endpoint to remove');
-      }
-      if (!(await store.reminders.unsubscribe(endpoint, userId))) {
-        throw new AppError('NOT_FOUND', 'No such push subscription');
-      }
+    /** Drops one of the user's subscriptions, named by its endpoint or (from the profile) its id. */
+    async unsubscribe(userId: string, which: { endpoint: string } | { id: string }): Promise<void> {
+      const dropped =
+        'endpoint' in which
+          ? await store.reminders.unsubscribe(which.endpoint, userId)
+          : await store.reminders.unsubscribeById(which.id, userId);
+      if (!dropped) throw new AppError('NOT_FOUND', 'No such push subscription');
     },
 
     async subscriptions(userId: string): Promise<SubscriptionView[]> {

@@ -219,10 +219,25 @@ describe('reminders over REST and GraphQL', () => {
       url: '/home',
     });
 
+    // The profile removes a device by the id its list shows; only the owner can.
+    const [device] = (await app.http.get('/api/push/subscriptions').set('authorization', token))
+      .body.subscriptions as Array<{ _id: string }>;
+    const stranger = await app.signup();
+    await app.http
+      .delete('/api/push/subscriptions')
+      .set('authorization', stranger.token)
+      .send({ _id: device!._id })
+      .expect(404);
+    const unnamed = await app.http
+      .delete('/api/push/subscriptions')
+      .set('authorization', token)
+      .send({});
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.body.errors[0]).toMatch(/endpoint/);
     const removed = await app.http
       .delete('/api/push/subscriptions')
       .set('authorization', token)
-      .send({ endpoint: sub.json.endpoint });
+      .send({ _id: device!._id });
     expect(removed.status).toBe(200);
     expect(
       (await app.http.get('/api/push/subscriptions').set('authorization', token)).body,

@@ -64,6 +64,16 @@ interface SessionBody {
 }
 
 describe('sessions', () => {
+  it('a seeded account has no session until someone signs in to it', async () => {
+    const email = `seeded-${Date.now()}@example.com`;
+    await t.services.users.ensure({ firstName: 'Seed', lastName: 'Ed', email, password });
+    const token = await login(email, 'First browser');
+    const res = await t.http.get('/api/auth/sessions').set('authorization', token);
+    expect((res.body.sessions as SessionBody[]).map((s) => s.userAgent)).toEqual([
+      'First browser',
+    ]);
+  });
+
   it('lists every sign-in, most recent first, the caller marked current', async () => {
     const { token, email } = await t.signup();
     const phone = await login(email, 'Phone browser');

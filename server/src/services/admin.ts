@@ -104,6 +104,9 @@ export function adminService(store: Store, users: UsersService, options: AdminOp
       await store.transaction(async (tx) => {
         const at = now();
         await tx.users.setDisabled(userId, at);
+        // Every sign-in ends for good (an enabled account signs in anew); its API tokens are
+        // refused while it is disabled.
+        await tx.sessions.deleteAllBut(userId, null);
         await tx.users.bumpTokenVersion(userId, at);
         await tx.events.announceSignOut(userId);
       });

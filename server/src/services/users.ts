@@ -341,12 +341,12 @@ export function usersService(
   /**
    * Creates an account (signup, and the demo accounts whatever ALLOW_SIGNUP says); `claim` runs
    * in the account's transaction (using up an invitation), and a throw there undoes the account.
+   * Signs nobody in: a seeded account has no session until someone signs in to it.
    */
   async function create(
     input: unknown,
-    context: SignInContext,
     claim?: (tx: StoreTransaction, userId: string) => Promise<void>,
-  ): Promise<Session> {
+  ): Promise<UserRecord> {
     const parsed = signupSchema.safeParse(input);
     if (!parsed.success) throw fromZodIssues(parsed.error.issues);
     const { firstName, lastName, email, password, confirmPassword } = parsed.data;
@@ -380,7 +380,7 @@ export function usersService(
         throw new AppError('CONFLICT', messages.emailExists);
       throw error;
     }
-    return signIn(user, context);
+    return user;
   }
 
   return {
@@ -389,12 +389,12 @@ export function usersService(
 
     async signup(input: unknown, context: SignInContext = {}): Promise<Session> {
       if (options.passwordLogin === false) throw new AppError('FORBIDDEN', passwordLoginOffMessage);
-      if (options.allowSignup) return create(input, context);
+      if (options.allowSignup) return signIn(await create(input), context);
       // Signup is off: only an invitation (`invite` beside the fields) opens it, once.
       const invite = inviteOf(input);
       if (invite === undefined) throw new AppError('FORBIDDEN', signupClosedMessage);
       await invites.check(invite);
-      return create(input, context, (tx, userId) => invites.use(tx, invite, userId));
+      return signIn(await create(input, (tx, userId) => invites.use(tx, invite, userId)), context);
     },
 
     /** Whether signup is open to this visitor: to all (ALLOW_SIGNUP), or by a usable invitation. */
@@ -585,7 +585,7 @@ export function usersService(
     /** Creates the account unless the email is taken; used to seed demo users. */
     async ensure(input: SignupInput): Promise<void> {
       if (await store.users.findByEmail(input.email)) return;
-      await create(input, {});
+      await create(input);
     },
   };
 }

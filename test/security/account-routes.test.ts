@@ -6,10 +6,11 @@ import { capturedLog, recordSecrets } from '../support/log-capture';
 import { report } from '../support/report';
 
 /**
- * The account's routes (sessions, logout, API tokens, password, email, deleting the account),
- * with ordinary routes and GraphQL as controls, each called with every kind of credential: the
- * answer each must get. One table: to cover a new route add a row; a new kind of caller (an
- * admin, a disabled user, a second factor) adds a credential and an expectation in every row.
+ * Every route issue 42 and 41 added (sessions, logout, API tokens, password, email, deleting the
+ * account, two-factor, passkeys, admin, push and reminder settings), with ordinary routes and
+ * GraphQL as controls, each called with every kind of credential: the answer each must get. One
+ * table: to cover a new route add a row; a new kind of caller adds a credential and an
+ * expectation in every row.
  */
 let t: TestApp;
 const password = 'correct horse battery';
@@ -21,6 +22,9 @@ interface Account {
   /** The sign-in the credential is not: a session to end, a token to revoke. */
   otherSessionId: string;
   spareTokenId: string;
+  /** For the admin routes: another account to act on, and a pending invitation. */
+  victimId: string;
+  inviteId: string;
   headers: Record<CredentialName, string | undefined>;
 }
 
@@ -31,6 +35,11 @@ const credentialNames = [
   'writeToken',
   'revokedToken',
   'expiredLogin',
+  /** A login token of an account in ADMIN_EMAILS. */
+  'admin',
+  /** A login token, and a write API token, of an account an admin then disabled. */
+  'disabledLogin',
+  'disabledToken',
 ] as const;
 type CredentialName = (typeof credentialNames)[number];
 
@@ -53,6 +62,41 @@ const personOnly = (ok: number): Record<CredentialName, Outcome> => ({
   writeToken: 403,
   revokedToken: 401,
   expiredLogin: 401,
+  admin: ok,
+  disabledLogin: 401,
+  disabledToken: 401,
+});
+
+/** A read: any credential still valid may, API tokens of either scope too. */
+const anyReader = (ok: number): Record<CredentialName, Outcome> => ({
+  ...personOnly(ok),
+  readToken: ok,
+  writeToken: ok,
+});
+
+/** A write: a read token gets 403. */
+const anyWriter = (ok: number): Record<CredentialName, Outcome> => ({
+  ...anyReader(ok),
+  readToken: 403,
+});
+
+/** An admin's: anyone else signed in gets 403, an API token too (even an admin's). */
+const adminOnly = (ok: number): Record<CredentialName, Outcome> => ({
+  ...personOnly(403),
+  admin: ok,
+});
+
+/** GraphQL's answers: data for any valid credential that may, UNAUTHENTICATED for the rest. */
+const graphqlOutcomes = (readToken: Outcome): Record<CredentialName, Outcome> => ({
+  none: 'UNAUTHENTICATED',
+  login: 'data',
+  readToken,
+  writeToken: 'data',
+  revokedToken: 'UNAUTHENTICATED',
+  expiredLogin: 'UNAUTHENTICATED',
+  admin: 'data',
+  disabledLogin: 'UNAUTHENTICATED',
+  disabledToken: 'UNAUTHENTICATED',
 });
 
 const rows: Row[] = [
@@ -100,45 +144,118 @@ const rows: Row[] = [
     call: () => t.http.delete('/api/user').send({ password }),
     expect: personOnly(200),
   },
-  // Controls: what any credential that is still valid may do.
+  // Two-factor and passkeys: the person's own.
+  { name: 'GET /api/auth/totp', call: () => t.http.get('/api/auth/totp'), expect: personOnly(200) },
   {
-    name: 'GET /api/notes',
-    call: () => t.http.get('/api/notes'),
-    expect: { ...personOnly(200), readToken: 200, writeToken: 200 },
+    name: 'POST /api/auth/totp/setup',
+    call: () => t.http.post('/api/auth/totp/setup').send({}),
+    expect: personOnly(200),
   },
+  {
+    name: 'POST /api/auth/totp/disable',
+    call: () => t.http.post('/api/auth/totp/disable').send({ password }),
+    expect: personOnly(200),
+  },
+  {
+    name: 'GET /api/auth/passkeys',
+    call: () => t.http.get('/api/auth/passkeys'),
+    expect: personOnly(200),
+  },
+  {
+    name: 'POST /api/auth/passkeys/registration/options',
+    call: () => t.http.post('/api/auth/passkeys/registration/options').send({}),
+    expect: personOnly(200),
+  },
+  // Push and reminder settings: reads for any token, writes for a write token.
+  { name: 'GET /api/push/key', call: () => t.http.get('/api/push/key'), expect: anyReader(200) },
+  {
+    name: 'GET /api/push/subscriptions',
+    call: () => t.http.get('/api/push/subscriptions'),
+    expect: anyReader(200),
+  },
+  {
+    name: 'POST /api/push/test',
+    call: () => t.http.post('/api/push/test'),
+    expect: anyWriter(200),
+  },
+  {
+    name: 'GET /api/user/reminder-settings',
+    call: () => t.http.get('/api/user/reminder-settings'),
+    expect: anyReader(200),
+  },
+  {
+    name: 'PUT /api/user/reminder-settings',
+    call: () => t.http.put('/api/user/reminder-settings').send({ email: false }),
+    expect: anyWriter(200),
+  },
+  // Admin: admins only, signed in.
+  {
+    name: 'GET /api/admin/users',
+    call: () => t.http.get('/api/admin/users'),
+    expect: adminOnly(200),
+  },
+  {
+    name: 'POST /api/admin/users/:id/disable',
+    call: (a) => t.http.post(`/api/admin/users/${a.victimId}/disable`),
+    expect: adminOnly(200),
+  },
+  {
+    name: 'POST /api/admin/users/:id/enable',
+    call: (a) => t.http.post(`/api/admin/users/${a.victimId}/enable`),
+    expect: adminOnly(200),
+  },
+  {
+    name: 'DELETE /api/admin/users/:id',
+    call: (a) => t.http.delete(`/api/admin/users/${a.victimId}`),
+    expect: adminOnly(200),
+  },
+  {
+    name: 'GET /api/admin/invites',
+    call: () => t.http.get('/api/admin/invites'),
+    expect: adminOnly(200),
+  },
+  {
+    name: 'POST /api/admin/invites',
+    call: () => t.http.post('/api/admin/invites'),
+    expect: adminOnly(201),
+  },
+  {
+    name: 'DELETE /api/admin/invites/:id',
+    call: (a) => t.http.delete(`/api/admin/invites/${a.inviteId}`),
+    expect: adminOnly(200),
+  },
+  {
+    name: 'GET /api/admin/stats',
+    call: () => t.http.get('/api/admin/stats'),
+    expect: adminOnly(200),
+  },
+  // Controls: what any credential that is still valid may do.
+  { name: 'GET /api/notes', call: () => t.http.get('/api/notes'), expect: anyReader(200) },
   {
     name: 'POST /api/notes',
     call: () => t.http.post('/api/notes').send({ note: { title: 'control' } }),
-    expect: { ...personOnly(201), readToken: 403, writeToken: 201 },
+    expect: anyWriter(201),
   },
   {
     name: 'GraphQL query',
     graphql: true,
     call: () => t.http.post('/graphql').send({ query: '{ me { id } notes { totalCount } }' }),
-    expect: {
-      none: 'UNAUTHENTICATED',
-      login: 'data',
-      readToken: 'data',
-      writeToken: 'data',
-      revokedToken: 'UNAUTHENTICATED',
-      expiredLogin: 'UNAUTHENTICATED',
-    },
+    expect: graphqlOutcomes('data'),
   },
   {
     name: 'GraphQL mutation',
     graphql: true,
     call: () =>
       t.http.post('/graphql').send({ query: 'mutation { addNote(input: { title: "x" }) { id } }' }),
-    expect: {
-      none: 'UNAUTHENTICATED',
-      login: 'data',
-      readToken: 'FORBIDDEN',
-      writeToken: 'data',
-      revokedToken: 'UNAUTHENTICATED',
-      expiredLogin: 'UNAUTHENTICATED',
-    },
+    expect: graphqlOutcomes('FORBIDDEN'),
   },
 ];
+
+/** The admin who makes invitations and disables accounts for the table's set-up. */
+let rootAdminId: string;
+/** Admin accounts are made fresh per cell: ADMIN_EMAILS holds all their addresses. */
+const adminEmails = Array.from({ length: 100 }, (_, i) => `admin-${i}@security.test`);
+let adminsMade = 0;
 
 async function apiToken(
   token: string,
@@ -152,8 +269,11 @@ async function apiToken(
   return { token: res.body.token as string, id: res.body.apiToken._id as string };
 }
 
-async function freshAccount(): Promise<Account> {
-  const { token, id, email } = await t.signup();
+/** A fresh account holding `credential`: an admin's for `admin`, disabled for `disabled…`. */
+async function freshAccount(credential: CredentialName): Promise<Account> {
+  const { token, id, email } = await t.signup(
+    credential === 'admin' ? { email: adminEmails[(adminsMade += 1)]! } : {},
+  );
   const other = await t.http.post('/api/auth/login').send({ email, password });
   const sessions = await t.http
     .get('/api/auth/sessions')
@@ -174,11 +294,18 @@ async function freshAccount(): Promise<Account> {
     { algorithm: 'HS256' },
   );
   recordSecrets(token, read.token, write.token, spare.token, revoked.token, expiredLogin);
+  const victim = await t.signup();
+  const { invite } = await t.services.invites.create(rootAdminId, 'http://localhost');
+  if (credential === 'disabledLogin' || credential === 'disabledToken') {
+    await t.services.admin.disable(rootAdminId, id);
+  }
   return {
     id,
     email,
     otherSessionId,
     spareTokenId: spare.id,
+    victimId: victim.id,
+    inviteId: invite.id,
     headers: {
       none: undefined,
       login: `Bearer ${other.body.encodedToken as string}`,
@@ -186,13 +313,20 @@ async function freshAccount(): Promise<Account> {
       writeToken: `Bearer ${write.token}`,
       revokedToken: revoked.token,
       expiredLogin,
+      admin: `Bearer ${other.body.encodedToken as string}`,
+      disabledLogin: `Bearer ${other.body.encodedToken as string}`,
+      disabledToken: write.token,
     },
   };
 }
 
 beforeAll(async () => {
-  t = await createTestApp({}, capturedLog('account-routes'));
+  t = await createTestApp(
+    { adminEmails: ['root-admin@security.test', ...adminEmails] },
+    capturedLog('account-routes'),
+  );
   recordSecrets(password, 'another long password');
+  rootAdminId = (await t.signup({ email: 'root-admin@security.test' })).id;
 });
 afterAll(() => t.close());
 
@@ -203,7 +337,7 @@ it('every account route answers every kind of credential as the table says', asy
     actual[row.name] = {};
     expected[row.name] = row.expect;
     for (const credential of credentialNames) {
-      const account = await freshAccount();
+      const account = await freshAccount(credential);
       const request = row.call(account);
       const header = account.headers[credential];
       if (header !== undefined) request.set('authorization', header);

@@ -124,6 +124,8 @@ describe.each([
         'the password form to go',
       );
       expect(await page.getByRole('link', { name: 'Create an account' }).count()).toBe(0);
+      // Passkeys stay a way in when passwords are off.
+      expect(await page.getByRole('button', { name: 'Sign in with a passkey' }).count()).toBe(1);
       await page.screenshot({ path: `${SHOTS}/${viewport}-${theme}-login-sso-only.png` });
       expect(await seriousViolations(page)).toEqual([]);
 

@@ -32,7 +32,24 @@ export function LoginPage() {
     void login(TEST_CREDENTIALS.email, TEST_CREDENTIALS.password);
   };
 
-  if (options?.passwordLogin === false) return <SsoOnlyLogin options={options} />;
+  const passkeyButton = canUsePasskeys && (
+    <button
+      type="button"
+      className="button button--secondary button--block"
+      onClick={() => void loginWithPasskey()}
+    >
+      Sign in with a passkey
+    </button>
+  );
+
+  if (options?.passwordLogin === false) {
+    return (
+      <SsoOnlyLogin options={options}>
+        {passkeyLoading && <LoadingOverlay label="Logging in" />}
+        {passkeyButton}
+      </SsoOnlyLogin>
+    );
+  }
 
   return (
     <main className="auth-page">
@@ -84,15 +101,7 @@ export function LoginPage() {
         <button type="submit" className="button button--primary button--block">
           Login
         </button>
-        {canUsePasskeys && (
-          <button
-            type="button"
-            className="button button--secondary button--block"
-            onClick={() => void loginWithPasskey()}
-          >
-            Sign in with a passkey
-          </button>
-        )}
+        {passkeyButton}
         <button
           type="button"
           className="button button--secondary button--block"

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ssoErrorMessage } from '../api/sso-errors';
 import type { AuthOptions } from '../hooks/use-auth-options';
@@ -22,7 +23,14 @@ export function SsoChoice({ options }: { options: AuthOptions | null }) {
 }
 
 /** The login page when PASSWORD_LOGIN is off: single sign-on only, no password form. */
-export function SsoOnlyLogin({ options }: { options: AuthOptions }) {
+export function SsoOnlyLogin({
+  options,
+  children,
+}: {
+  options: AuthOptions;
+  /** The other ways that stay: signing in with a passkey. */
+  children?: ReactNode;
+}) {
   return (
     <main className="auth-page">
       <div className="auth-card">
@@ -35,6 +43,7 @@ export function SsoOnlyLogin({ options }: { options: AuthOptions }) {
             Signing in with a password is turned off on this server.
           </p>
         )}
+        {children}
       </div>
     </main>
   );

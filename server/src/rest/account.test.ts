@@ -1,5 +1,6 @@
 import jwt from 'jsonwebtoken';
 
+import { noPasswordHash } from '../services/users';
 import { createTestApp, type Listening, type TestApp } from '../test-support/app';
 import { TestSocket } from '../test-support/ws';
 
@@ -69,9 +70,7 @@ describe('sessions', () => {
     await t.services.users.ensure({ firstName: 'Seed', lastName: 'Ed', email, password });
     const token = await login(email, 'First browser');
     const res = await t.http.get('/api/auth/sessions').set('authorization', token);
-    expect((res.body.sessions as SessionBody[]).map((s) => s.userAgent)).toEqual([
-      'First browser',
-    ]);
+    expect((res.body.sessions as SessionBody[]).map((s) => s.userAgent)).toEqual(['First browser']);
   });
 
   it('lists every sign-in, most recent first, the caller marked current', async () => {
@@ -461,4 +460,38 @@ it('logs no token, API token or password', async () => {
   const log = logLines.join('');
   for (const secret of secrets) expect(log).not.toContain(secret);
   expect(log).not.toContain(api.token.slice(4));
+});
+
+describe('an account made by single sign-on (no password)', () => {
+  it('is refused, never a 500, where a password is asked; it sets a first one, then may delete', async () => {
+    const { token, id, email } = await t.signup();
+    await t.store.users.setPasswordHash(id, noPasswordHash, new Date().toISOString());
+    const asked = [
+      t.http.post('/api/user/email').send({ email: `other-${email}`, password: 'anything' }),
+      t.http.delete('/api/user').send({ password: 'anything' }),
+      t.http.post('/api/auth/totp/disable').send({ password: 'anything' }),
+    ];
+    for (const request of asked) {
+      const res = await request.set('authorization', token);
+      expect(res.status).toBe(400);
+      expect(res.body.errors[0]).toEqual(expect.any(String));
+    }
+    const first = await t.http
+      .post('/api/user/password')
+      .set('authorization', token)
+      .send({ newPassword: 'a first password' });
+    expect(first.status).toBe(200);
+    await t.http.post('/api/auth/login').send({ email, password: 'a first password' }).expect(200);
+    // Once it has one, a change asks for it like any other account's.
+    await t.http
+      .post('/api/user/password')
+      .set('authorization', token)
+      .send({ newPassword: 'another password' })
+      .expect(400);
+    await t.http
+      .delete('/api/user')
+      .set('authorization', token)
+      .send({ password: 'a first password' })
+      .expect(200);
+  });
 });

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 
-import argon2 from 'argon2';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import { z } from 'zod';
@@ -8,6 +7,7 @@ import { z } from 'zod';
 import { AppError, TwoFactorRequiredError, fromZodIssues, hasNul } from '../errors';
 import type { Store } from '../store';
 import { now, type Clock } from './clock';
+import { passwordMatches } from './users';
 
 /** RFC 6238 as the contract says: SHA-1, 6 digits, 30 seconds. */
 const period = 30;
@@ -130,7 +130,7 @@ export function twoFactorService(store: Store, options: TwoFactorOptions = {}) {
       const parsed = passwordBody.safeParse(input);
       if (!parsed.success) throw fromZodIssues(parsed.error.issues);
       const found = await user(userId);
-      if (!(await argon2.verify(found.passwordHash, parsed.data.password))) {
+      if (!(await passwordMatches(found.passwordHash, parsed.data.password))) {
         // 400, not 401: the caller's token is fine, only the password is not.
         throw new AppError(
           'BAD_USER_INPUT',

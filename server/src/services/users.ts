@@ -67,7 +67,11 @@ type SignupInput = z.input<typeof signupSchema>;
 const newPassword = signupSchema.shape.password;
 
 const changePasswordSchema = z.object({
-  currentPassword: z.string('must be a string').max(256, 'must be at most 256 characters'),
+  /** Not asked of an account made by single sign-on that has no password yet. */
+  currentPassword: z
+    .string('must be a string')
+    .max(256, 'must be at most 256 characters')
+    .optional(),
   newPassword,
 });
 
@@ -156,7 +160,7 @@ function toPublicUser(user: UserRecord): PublicUser {
 export const noPasswordHash = '!single-sign-on';
 
 /** Whether `password` is the one `hash` was made from; false for a hash that is not argon2's. */
-async function passwordMatches(hash: string, password: string): Promise<boolean> {
+export async function passwordMatches(hash: string, password: string): Promise<boolean> {
   if (!hash.startsWith('$argon2')) return false;
   try {
     return await argon2.verify(hash, password);
@@ -305,11 +309,14 @@ export function usersService(
     return { user: toPublicUser(user), token };
   }
 
-  /** The user's record, checked against `password`: BAD_USER_INPUT when it is not theirs. */
+  /**
+   * The user's record, checked against `password`: BAD_USER_INPUT when it is not theirs (an
+   * account made by single sign-on has none until it sets one, so nothing matches).
+   */
   async function checkedUser(userId: string, password: string): Promise<UserRecord> {
     const user = await store.users.findById(userId);
     if (!user) throw invalidToken();
-    if (!(await argon2.verify(user.passwordHash, password))) throw wrongPassword();
+    if (!(await passwordMatches(user.passwordHash, password))) throw wrongPassword();
     return user;
   }
 
@@ -513,7 +520,8 @@ export function usersService(
     },
 
     /**
-     * Changes the password when `currentPassword` is the user's, and ends every other sign-in
+     * Changes the password when `currentPassword` is the user's (an account made by single
+     * sign-on sets its first one without it), and ends every other sign-in
      * (the caller's own goes on; a caller signed in before sessions existed is signed out too).
      */
     async changePassword(auth: Authenticated, input: unknown): Promise<void> {
@@ -522,7 +530,10 @@ export function usersService(
       const { currentPassword, newPassword: password } = parsed.data;
       const user = await store.users.findById(auth.user.id);
       if (!user) throw invalidToken();
-      if (!(await argon2.verify(user.passwordHash, currentPassword))) {
+      if (
+        user.passwordHash !== noPasswordHash &&
+        !(await passwordMatches(user.passwordHash, currentPassword ?? ''))
+      ) {
         throw badInput('currentPassword', 'is not your current password');
       }
       const hash = await argon2.hash(password, hashOptions);

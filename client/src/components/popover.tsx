@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useDismiss } from '../hooks/use-dismiss';
+import { usePanelPlacement } from '../hooks/use-panel-placement';
 
 interface PopoverProps {
   /** Accessible name of the trigger button. */
@@ -11,12 +12,17 @@ interface PopoverProps {
   align?: 'start' | 'end';
 }
 
-/** An icon button opening a small panel below it; outside click or Escape closes it. */
+/**
+ * An icon button opening a small panel below it (above, where the window has no room below);
+ * outside click or Escape closes it.
+ */
 export function Popover({ label, icon, children, align = 'start' }: PopoverProps) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
   useDismiss(ref, open, close);
+  const placement = usePanelPlacement(ref, panel, open);
 
   return (
     <div className="popover" ref={ref}>
@@ -30,7 +36,14 @@ export function Popover({ label, icon, children, align = 'start' }: PopoverProps
       >
         {icon}
       </button>
-      {open && <div className={`popover__panel popover__panel--${align}`}>{children(close)}</div>}
+      {open && (
+        <div
+          ref={panel}
+          className={`popover__panel popover__panel--${align} popover__panel--${placement}`}
+        >
+          {children(close)}
+        </div>
+      )}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { BellPlus, Repeat } from 'lucide-react';
 import './reminders.css';
 import { Modal } from '../../../components/modal';
 import { useDismiss } from '../../../hooks/use-dismiss';
+import { usePanelPlacement } from '../../../hooks/use-panel-placement';
 import type { ReminderRepeat } from '../../../gql/graphql';
 import { useFragment } from '@apollo/client/react';
 import { NoteFieldsFragment, type Note } from '../api/note-fields';
@@ -230,14 +231,19 @@ interface ReminderMenuProps {
 export function ReminderMenu({ note, trigger, align = 'start' }: ReminderMenuProps) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
   useDismiss(ref, open, close);
+  const placement = usePanelPlacement(ref, panel, open);
   const { choose, remove, dialog } = useReminderChoice(note);
   return (
     <div className="popover" ref={ref}>
       {trigger({ open, toggle: () => setOpen((o) => !o) })}
       {open && (
-        <div className={`popover__panel popover__panel--${align} reminder-menu`}>
+        <div
+          ref={panel}
+          className={`popover__panel popover__panel--${align} popover__panel--${placement} reminder-menu`}
+        >
           <ReminderPanel
             note={note}
             onChoose={(choice) => {

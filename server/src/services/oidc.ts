@@ -6,9 +6,9 @@ import { z } from 'zod';
 import type { OidcStateSealer } from '../auth/oidc-state';
 import type { OidcConfig } from '../config';
 import { hasNul } from '../errors';
-import type { Store, UserRecord } from '../store';
+import type { Store } from '../store';
 import { now } from './clock';
-import { noPasswordHash, type SignInContext, type UsersService } from './users';
+import { newUserRecord, noPasswordHash, type SignInContext, type UsersService } from './users';
 
 /**
  * Why a single sign-on did not sign anyone in, as a fixed code: the login page shows its own
@@ -130,18 +130,10 @@ export function oidcService(store: Store, users: UsersService, options: OidcServ
     }
     if (!settings?.signup) throw new SsoError('signup_off', 'no account, and OIDC_SIGNUP is off');
     const at = now();
-    const user: UserRecord = {
-      id: crypto.randomUUID(),
-      email,
-      ...namesOf(claims, email),
-      passwordHash: noPasswordHash,
-      tokenVersion: 0,
-      createdAt: at,
-      updatedAt: at,
-      eventSeq: 0,
-      disabledAt: null,
-      lastSignInAt: null,
-    };
+    const user = newUserRecord(
+      { email, ...namesOf(claims, email), passwordHash: noPasswordHash },
+      at,
+    );
     try {
       await store.transaction(async (tx) => {
         await tx.users.insert(user);

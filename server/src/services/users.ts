@@ -159,6 +159,23 @@ function toPublicUser(user: UserRecord): PublicUser {
  */
 export const noPasswordHash = '!single-sign-on';
 
+/** A new account's record, made at `at`: what signup and a first single sign-on store. */
+export function newUserRecord(
+  fields: Pick<UserRecord, 'email' | 'firstName' | 'lastName' | 'passwordHash'>,
+  at: string,
+): UserRecord {
+  return {
+    id: crypto.randomUUID(),
+    ...fields,
+    tokenVersion: 0,
+    createdAt: at,
+    updatedAt: at,
+    eventSeq: 0,
+    disabledAt: null,
+    lastSignInAt: null,
+  };
+}
+
 /** Whether `password` is the one `hash` was made from; false for a hash that is not argon2's. */
 export async function passwordMatches(hash: string, password: string): Promise<boolean> {
   if (!hash.startsWith('$argon2')) return false;
@@ -361,20 +378,10 @@ export function usersService(
       throw badInput('confirmPassword', 'does not match password');
     }
     if (await store.users.findByEmail(email)) throw new AppError('CONFLICT', messages.emailExists);
-    const at = now();
-    const user: UserRecord = {
-      id: crypto.randomUUID(),
-      email,
-      firstName,
-      lastName,
-      passwordHash: await argon2.hash(password, hashOptions),
-      tokenVersion: 0,
-      createdAt: at,
-      updatedAt: at,
-      eventSeq: 0,
-      disabledAt: null,
-      lastSignInAt: null,
-    };
+    const user = newUserRecord(
+      { email, firstName, lastName, passwordHash: await argon2.hash(password, hashOptions) },
+      now(),
+    );
     try {
       await store.transaction(async (tx) => {
         await tx.users.insert(user);

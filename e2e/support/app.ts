@@ -189,8 +189,10 @@ export async function newAccount(
 }
 
 /**
- * Makes every page of `context` open signed in as a returning user (a login answer's token and
- * user in localStorage), in `theme` unless the page has chosen one since.
+ * Makes the first page of `context` open signed in as a returning user (a login answer's token
+ * and user in localStorage), in `theme` unless the page has chosen one since. Once only: a marker
+ * keeps a later reload from putting back a token the app has since dropped (a logout, an ended
+ * session), which would race the app's own redirect to /login.
  */
 export async function storeSignIn(
   context: BrowserContext,
@@ -199,6 +201,8 @@ export async function storeSignIn(
 ): Promise<void> {
   await context.addInitScript(
     ([auth, stored, chosen]) => {
+      if (localStorage.getItem('e2e:stored-sign-in') === auth) return;
+      localStorage.setItem('e2e:stored-sign-in', auth);
       localStorage.setItem('token', auth);
       localStorage.setItem('user', stored);
       localStorage.setItem('isAuth', 'true');

@@ -243,6 +243,22 @@ describe.each([
     const twoFactor = page.getByRole('region', { name: 'Two-factor sign-in' });
     await twoFactor.getByText(/recovery codes left/).waitFor();
     expect(await twoFactor.textContent()).toMatch(/On\. 9 of 10 recovery codes left/);
+
+    // With two-factor on, deleting the account takes a code instead of the password: a wrong
+    // one is refused inline, and Cancel keeps the account.
+    await page.getByRole('button', { name: 'Delete account…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete account' });
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByRole('button', { name: 'Use a two-factor code instead' }).click();
+    const deleteCode = dialog.getByLabel('Two-factor code');
+    expect(await deleteCode.getAttribute('autocomplete')).toBe('one-time-code');
+    await deleteCode.fill('00000'); // five digits: never a current code
+    await dialog.getByRole('button', { name: 'Delete forever' }).click();
+    await dialog.getByRole('alert').getByText('That code is wrong or was already used').waitFor();
+    await expectNoSeriousViolation(page, 'delete account with a code');
+    await page.screenshot({ path: `${shots}/${viewport}-${theme}-delete-code.png` });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
     await twoFactor.getByRole('button', { name: 'Turn off' }).click();
     await twoFactor.getByLabel('Your password').fill('not the password');
     await twoFactor.getByRole('button', { name: 'Turn off two-factor' }).click();

@@ -316,3 +316,43 @@ describe('the secret after setup', () => {
     expect((await login(email)).status).toBe(404);
   });
 });
+
+describe('deleting the account with a code', () => {
+  it('takes a current code instead of the password; a wrong or used code is 400 and deletes nothing', async () => {
+    const { email, auth, secret } = await withTwoFactor();
+    const used = codeAt(secret, at - 30_000); // the step that turned two-factor on
+    const refused = await t.http.delete('/api/user').set(auth).send({ code: used });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0]).toBe('code: that code is wrong or was already used');
+    const wrong = await t.http.delete('/api/user').set(auth).send({ code: '12345' });
+    expect(wrong.status).toBe(400);
+    expect((await t.http.get('/api/notes').set(auth)).status).toBe(200);
+
+    const res = await t.http
+      .delete('/api/user')
+      .set(auth)
+      .send({ code: codeAt(secret) });
+    expect(res.status).toBe(200);
+    expect((await t.http.get('/api/notes').set(auth)).status).toBe(401);
+    expect((await t.http.post('/api/auth/login').send({ email, password })).status).toBe(404);
+  });
+
+  it('takes an unused recovery code', async () => {
+    const { auth, recoveryCodes } = await withTwoFactor();
+    const res = await t.http.delete('/api/user').set(auth).send({ code: recoveryCodes[0] });
+    expect(res.status).toBe(200);
+    expect((await t.http.get('/api/notes').set(auth)).status).toBe(401);
+  });
+
+  it('asks for the password when two-factor is off, and for one of the two when neither is sent', async () => {
+    const { token } = await t.signup();
+    const auth = { Authorization: `Bearer ${token}` };
+    const off = await t.http.delete('/api/user').set(auth).send({ code: '123456' });
+    expect(off.status).toBe(400);
+    expect(off.body.errors[0]).toMatch(/^code: two-factor sign-in is off/);
+    const neither = await t.http.delete('/api/user').set(auth).send({});
+    expect(neither.status).toBe(400);
+    expect(neither.body.errors[0]).toMatch(/^password: is required/);
+    expect((await t.http.get('/api/notes').set(auth)).status).toBe(200);
+  });
+});

@@ -125,6 +125,11 @@ export function twoFactorService(store: Store, options: TwoFactorOptions = {}) {
       return { recoveryCodes };
     },
 
+    /** Whether the user signs in with a second factor. */
+    async isOn(userId: string): Promise<boolean> {
+      return Boolean((await store.twoFactor.find(userId))?.enabledAt);
+    },
+
     /** Turns two-factor off, after checking the password. */
     async disable(userId: string, input: unknown): Promise<void> {
       const parsed = passwordBody.safeParse(input);

@@ -14,6 +14,7 @@ import {
   nulMessage,
   passwordLoginOffMessage,
   signupClosedMessage,
+  TwoFactorRequiredError,
 } from '../errors';
 import {
   legacyCredential,
@@ -80,9 +81,16 @@ const changeEmailSchema = z.object({
   password: z.string('must be a string').max(256, 'must be at most 256 characters'),
 });
 
-const deleteAccountSchema = z.object({
-  password: z.string('must be a string').max(256, 'must be at most 256 characters'),
-});
+/** The password, or (for an account with two-factor on) a current or recovery code instead. */
+const deleteAccountSchema = z
+  .object({
+    password: z.string('must be a string').max(256, 'must be at most 256 characters').optional(),
+    code: z.string('must be a string').max(64, 'must be at most 64 characters').optional(),
+  })
+  .refine((body) => body.password !== undefined || body.code !== undefined, {
+    message: 'is required (or a two-factor code as `code`)',
+    path: ['password'],
+  });
 
 const apiTokenSchema = z.object({
   name: name,
@@ -242,7 +250,7 @@ export function usersService(
   store: Store,
   tokens: TokenService,
   options: UsersServiceOptions,
-  twoFactor?: Pick<TwoFactorService, 'check'>,
+  twoFactor?: Pick<TwoFactorService, 'check' | 'isOn'>,
 ) {
   const hashOptions = { ...options.argon2, type: argon2.argon2id as 0 | 1 | 2 };
 
@@ -335,6 +343,22 @@ export function usersService(
     if (!user) throw invalidToken();
     if (!(await passwordMatches(user.passwordHash, password))) throw wrongPassword();
     return user;
+  }
+
+  /**
+   * Passes when `code` is a current or recovery code of the user's two-factor sign-in (used up
+   * now); BAD_USER_INPUT otherwise, and when two-factor is off: a 401 would sign the caller out.
+   */
+  async function checkedCode(userId: string, code: string): Promise<void> {
+    if (!twoFactor || !(await twoFactor.isOn(userId))) {
+      throw badInput('code', 'two-factor sign-in is off for this account; enter your password');
+    }
+    try {
+      await twoFactor.check(userId, code);
+    } catch (error) {
+      if (!(error instanceof TwoFactorRequiredError)) throw error;
+      throw badInput('code', 'that code is wrong or was already used');
+    }
   }
 
   async function remove(userId: string): Promise<void> {
@@ -576,11 +600,16 @@ export function usersService(
       return toPublicUser({ ...user, email, updatedAt: at });
     },
 
-    /** Deletes the account (see {@link remove}) when `input.password` is the user's. */
+    /**
+     * Deletes the account (see {@link remove}) when `input.password` is the user's or, given
+     * instead, `input.code` is a current (or recovery) code of their two-factor sign-in.
+     */
     async deleteAccount(userId: string, input: unknown): Promise<void> {
       const parsed = deleteAccountSchema.safeParse(input);
       if (!parsed.success) throw fromZodIssues(parsed.error.issues);
-      await checkedUser(userId, parsed.data.password);
+      const { password, code } = parsed.data;
+      if (password !== undefined) await checkedUser(userId, password);
+      else await checkedCode(userId, code ?? '');
       await remove(userId);
     },
 

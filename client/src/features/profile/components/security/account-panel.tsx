@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import { Modal } from '../../../../components/modal';
@@ -7,6 +7,7 @@ import { readAuth, writeAuth } from '../../../../lib/storage';
 import { toast } from '../../../../lib/toast';
 import { AccountError, accountRequest, withoutField } from '../../api/account';
 import { downloadExport } from '../../api/files';
+import { twoFactorStatus } from '../../api/security';
 import { MeDocument } from '../../api/me-query';
 
 /** A message for a failed request: inline when it is about the form, a snackbar otherwise. */
@@ -101,8 +102,23 @@ function DeleteDialog({ onClose }: { onClose: () => void }) {
   const id = useId();
   const [step, setStep] = useState<'export' | 'confirm'>('export');
   const [password, setPassword] = useState('');
+  /** With two-factor on, a code from the app (or a recovery code) may stand for the password. */
+  const [twoFactorOn, setTwoFactorOn] = useState(false);
+  const [withCode, setWithCode] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    // Without the status the password alone is offered, as before two-factor existed.
+    twoFactorStatus().then(
+      (status) => live && setTwoFactorOn(status.enabled),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const exportFirst = async () => {
     try {
@@ -114,14 +130,14 @@ function DeleteDialog({ onClose }: { onClose: () => void }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!password) {
-      setError('Enter your password.');
+    if (!password.trim()) {
+      setError(withCode ? 'Enter a code from your authenticator app.' : 'Enter your password.');
       return;
     }
     setBusy(true);
     setError(null);
     try {
-      await accountRequest('DELETE', '/api/user', { password });
+      await accountRequest('DELETE', '/api/user', withCode ? { code: password } : { password });
       emitSignedOut('Your Account Was Deleted');
     } catch (e) {
       failure(e, setError);
@@ -161,13 +177,19 @@ function DeleteDialog({ onClose }: { onClose: () => void }) {
       ) : (
         <form className="confirm-dialog" onSubmit={(e) => void submit(e)} noValidate>
           <h2>Delete account</h2>
-          <p>Enter your password to delete your account and everything in it.</p>
+          <p>
+            {withCode
+              ? 'Enter a code from your authenticator app (or a recovery code) to delete your account and everything in it.'
+              : 'Enter your password to delete your account and everything in it.'}
+          </p>
           <label className="field">
-            <span>Password</span>
+            <span>{withCode ? 'Two-factor code' : 'Password'}</span>
             <input
-              type="password"
-              name="deletePassword"
-              autoComplete="current-password"
+              key={withCode ? 'code' : 'password'}
+              type={withCode ? 'text' : 'password'}
+              name={withCode ? 'deleteCode' : 'deletePassword'}
+              autoComplete={withCode ? 'one-time-code' : 'current-password'}
+              inputMode={withCode ? 'numeric' : undefined}
               value={password}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${id}-error` : undefined}
@@ -178,6 +200,19 @@ function DeleteDialog({ onClose }: { onClose: () => void }) {
             <p id={`${id}-error`} role="alert" className="hint hint--error">
               {error}
             </p>
+          )}
+          {twoFactorOn && (
+            <button
+              type="button"
+              className="button button--ghost security-dialog__switch"
+              onClick={() => {
+                setWithCode(!withCode);
+                setPassword('');
+                setError(null);
+              }}
+            >
+              {withCode ? 'Use your password instead' : 'Use a two-factor code instead'}
+            </button>
           )}
           <div className="confirm-dialog__buttons">
             <button type="button" className="button button--ghost" onClick={onClose}>

@@ -7,6 +7,7 @@ import zlib from 'node:zlib';
 
 import sharp from 'sharp';
 
+import { loadConfig } from '../config';
 import { createTestApp, type TestApp } from '../test-support/app';
 
 /** An image of `width` × `height` made by sharp, encoded as `format`. */
@@ -593,6 +594,32 @@ describe('collection and deletion', () => {
   });
 });
 
+describe("the admin's list and deletion", () => {
+  it("counts an account's attachments in its storage, and deleting the account deletes them", async () => {
+    const app = await createTestApp({ adminEmails: ['boss@example.com'] });
+    try {
+      const boss = await app.signup({ email: 'boss@example.com' });
+      const writer = await app.signup();
+      const storageOf = async () => {
+        const res = await app.http.get('/api/admin/users').set('authorization', boss.token);
+        const users = (res.body as { users: Array<{ _id: string; storage: number }> }).users;
+        return users.find((u) => u._id === writer.id)!.storage;
+      };
+      expect(await storageOf()).toBe(0);
+      const a = await uploaded(app, writer.token, await picture('png'));
+      expect(await storageOf()).toBe(a.size);
+      await app.http
+        .delete(`/api/admin/users/${writer.id}`)
+        .set('authorization', boss.token)
+        .expect(200);
+      expect(await app.services.attachments.usage(writer.id)).toMatchObject({ usedBytes: 0 });
+      expect((await get(app, a.url, boss.token)).status).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('ATTACHMENT_DIR: bytes on disk', () => {
   let disk: TestApp;
   let dir: string;
@@ -632,5 +659,26 @@ describe('ATTACHMENT_DIR: bytes on disk', () => {
     fs.utimesSync(stray, old, old);
     await disk.services.attachments.collect(new Date(Date.now() - 86_400_000).toISOString());
     expect(fs.existsSync(stray)).toBe(false);
+  });
+});
+
+describe('settings', () => {
+  it('reads ATTACHMENT_MAX_MB, ATTACHMENT_QUOTA_MB (MiB) and ATTACHMENT_DIR, with defaults', () => {
+    expect(loadConfig({})).toMatchObject({
+      attachmentMaxBytes: 20 * 1024 * 1024,
+      attachmentQuotaBytes: 1024 * 1024 * 1024,
+      attachmentDir: undefined,
+    });
+    expect(
+      loadConfig({ ATTACHMENT_MAX_MB: '5', ATTACHMENT_QUOTA_MB: '50', ATTACHMENT_DIR: 'files' }),
+    ).toMatchObject({
+      attachmentMaxBytes: 5 * 1024 * 1024,
+      attachmentQuotaBytes: 50 * 1024 * 1024,
+      attachmentDir: path.resolve('files'),
+    });
+    expect(() => loadConfig({ ATTACHMENT_MAX_MB: '0' })).toThrow(
+      'ATTACHMENT_MAX_MB is a whole number of megabytes from 1',
+    );
+    expect(() => loadConfig({ ATTACHMENT_QUOTA_MB: 'lots' })).toThrow('ATTACHMENT_QUOTA_MB');
   });
 });

@@ -4,6 +4,7 @@ import type { AuthLimiter } from '../auth/rate-limit';
 import { AppError } from '../errors';
 import type { Services } from '../services';
 import type { Authenticated, PublicUser } from '../services/users';
+import { clearAttachmentCookie, offerAttachmentCookie } from '../services/attachments/cookie';
 
 /** What every resolver gets: the services, the caller (if signed in) and why not (if refused). */
 export interface GraphQLContext {
@@ -21,11 +22,13 @@ export interface GraphQLContext {
   /** The client's address, for rate limits. */
   ip: string;
   authLimiter: AuthLimiter;
+  /** Clears the attachments' cookie on this answer (logout); absent over WebSocket. */
+  clearAttachmentCookie?: () => void;
 }
 
 /** Builds each request's context; a refused token is left to the resolvers that need a user. */
 export function contextFunction(services: Services, authLimiter: AuthLimiter) {
-  return async ({ req }: ExpressContextFunctionArgument): Promise<GraphQLContext> => {
+  return async ({ req, res }: ExpressContextFunctionArgument): Promise<GraphQLContext> => {
     let session = null;
     let authError = null;
     try {
@@ -35,6 +38,8 @@ export function contextFunction(services: Services, authLimiter: AuthLimiter) {
       if (!(error instanceof AppError)) throw error;
       authError = error;
     }
+    // A sign-in's token also lets the browser's <img> read attachments (services/attachments/cookie.ts).
+    if (session) offerAttachmentCookie(req, res, session);
     return {
       services,
       user: session?.user ?? null,
@@ -44,6 +49,7 @@ export function contextFunction(services: Services, authLimiter: AuthLimiter) {
       authError,
       ip: req.ip ?? '',
       authLimiter,
+      clearAttachmentCookie: () => clearAttachmentCookie(req, res),
     };
   };
 }

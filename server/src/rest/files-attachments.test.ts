@@ -160,12 +160,12 @@ describe("POST /api/import: a Takeout's photos", () => {
       expect.arrayContaining([
         {
           file: 'Takeout/Keep/1700000000000.123.jpg',
-          reason: 'an image of "Gone": not in the zip, so the note was imported without it',
+          reason: 'an attachment of "Gone": not in the zip, so the note was imported without it',
         },
         {
           file: 'Takeout/Keep/1600000000000.5.svg',
           reason: expect.stringMatching(
-            /^an image of "Drawing": .+, so the note was imported without it$/,
+            /^an attachment of "Drawing": .+, so the note was imported without it$/,
           ),
         },
       ]),
@@ -312,7 +312,7 @@ describe('POST /api/import: Markdown files linking images', () => {
       skipped: [
         {
           file: 'notes/img/none.png',
-          reason: 'an image of "Trip": not in the zip, so the note was imported without it',
+          reason: 'an attachment of "Trip": not in the zip, so the note was imported without it',
         },
         {
           file: 'notes/img/unused.png',
@@ -328,5 +328,68 @@ describe('POST /api/import: Markdown files linking images', () => {
     expect(trip.content).not.toContain('none.png');
     const file = await t.services.attachments.read(id, ids[0]!);
     expect(file.record).toMatchObject({ name: 'view 1.png', contentType: 'image/png' });
+  });
+});
+
+describe('POST /api/import: pictures past the attachment limit', () => {
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await createTestApp({ attachmentMaxBytes: 64 * 1024 });
+  });
+  afterAll(() => small.close());
+
+  it('a photo past ATTACHMENT_MAX_MB is listed as skipped, its note imported without it; one within is taken', async () => {
+    const { token, id } = await small.signup();
+    const noisy = await sharp({
+      create: {
+        width: 400,
+        height: 400,
+        channels: 3,
+        background: '#000',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .png()
+      .toBuffer();
+    expect(noisy.length).toBeGreaterThan(64 * 1024);
+    const res = await small.http
+      .post('/api/import')
+      .set('authorization', token)
+      .set('content-type', 'application/zip')
+      .send(
+        await zipOf([
+          {
+            name: 'Takeout/Keep/Big.json',
+            data: keepNote({
+              attachments: [
+                { filePath: 'big.png', mimetype: 'image/png' },
+                { filePath: 'small.png', mimetype: 'image/png' },
+              ],
+              title: 'Big',
+              textContent: 'two photos',
+            }),
+          },
+          { name: 'Takeout/Keep/big.png', data: noisy },
+          { name: 'Takeout/Keep/small.png', data: await picture('png', '#123') },
+        ]),
+      );
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      imported: 1,
+      alreadyImported: 0,
+      skipped: [
+        {
+          file: 'Takeout/Keep/big.png',
+          reason: expect.stringMatching(
+            /^an attachment of "Big": .+, so the note was imported without it$/,
+          ),
+        },
+      ],
+    });
+    const note = (await small.behind.notes(id))[0]!;
+    const ids = shown(note.content);
+    expect(ids).toHaveLength(1);
+    expect((await small.services.attachments.read(id, ids[0]!)).record.name).toBe('small.png');
+    expect(note.content).toMatch(/^<img [^>]+><p>two photos<\/p>$/);
   });
 });

@@ -90,7 +90,7 @@ describe('POST /api/import: a Google Keep Takeout', () => {
       {
         file: 'Takeout/Keep/1629964333125.746683646.jpg',
         reason: expect.stringMatching(
-          /^an image of "Photo note": .+, so the note was imported without it$/,
+          /^an attachment of "Photo note": .+, so the note was imported without it$/,
         ),
       },
       { file: 'Takeout/Keep/notes.pdf', reason: expect.stringMatching(/not a note file/) },

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 import { AppError, badInput } from '../../errors';
 import { emptyNote, type NoteRecord, type Store } from '../../store';
@@ -177,7 +178,7 @@ interface ReadyNote {
   exported?: ReadonlyMap<string, ExportedAttachment>;
 }
 
-/** What became of an image of a note: the `src` it gets, or why it was taken out (and its file). */
+/** What became of an attachment of a note: the `src` it gets, or why it was taken out (and its file). */
 type Outcome = { src: string } | { reason: string; file?: string };
 
 const imageTag = /<img\b[^>]*?\bsrc="([^"]*)"[^>]*>/g;
@@ -234,17 +235,19 @@ export function importService(store: Store, attachments: AttachmentsService) {
         if (entry.encrypted) {
           outcome = { reason: 'encrypted: Jotter cannot read it', file: entry.name };
         } else {
-          const stream = await entry.stream();
+          let stream: Readable | undefined;
           try {
+            stream = await entry.stream();
             const stored = await attachments.add(userId, stream, {
               name: path.posix.basename(entry.name),
             });
             outcome = { src: attachmentUrl(stored.id) };
           } catch (error) {
+            // A type or size the attachments refuse, or a damaged entry: this file only.
             if (!(error instanceof AppError)) throw error;
             outcome = { reason: error.message, file: entry.name };
           } finally {
-            stream.destroy();
+            stream?.destroy();
           }
         }
         for (const file of wanting) outcomes.set(file, outcome);
@@ -324,7 +327,7 @@ export function importService(store: Store, attachments: AttachmentsService) {
         if ('reason' in outcome) {
           lost.push({
             file: outcome.file ?? file.path,
-            reason: `an image of ${what}: ${outcome.reason}, so the note was imported without it`,
+            reason: `an attachment of ${what}: ${outcome.reason}, so the note was imported without it`,
           });
         }
       }
@@ -339,7 +342,7 @@ export function importService(store: Store, attachments: AttachmentsService) {
         if ('reason' in outcome) {
           lost.push({
             file: attachment.name || id,
-            reason: `an image of ${what}: ${outcome.reason}, so the note was imported without it`,
+            reason: `an attachment of ${what}: ${outcome.reason}, so the note was imported without it`,
           });
         }
       }

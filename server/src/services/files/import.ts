@@ -195,6 +195,12 @@ function rewriteImages(content: string, outcomes: ReadonlyMap<string, Outcome>):
 
 const attachmentUrl = (id: string) => `/api/attachments/${id}`;
 
+/** Why the attachments refused a file, without the field name its message starts with. */
+const refusal = (error: AppError) =>
+  error.field && error.message.startsWith(`${error.field}: `)
+    ? error.message.slice(error.field.length + 2)
+    : error.message;
+
 /**
  * Imports: Google Keep Takeout zips, zips of Markdown files and Jotter's own JSON exports, the
  * images their notes show stored as attachments.
@@ -245,7 +251,7 @@ export function importService(store: Store, attachments: AttachmentsService) {
           } catch (error) {
             // A type or size the attachments refuse, or a damaged entry: this file only.
             if (!(error instanceof AppError)) throw error;
-            outcome = { reason: error.message, file: entry.name };
+            outcome = { reason: refusal(error), file: entry.name };
           } finally {
             stream?.destroy();
           }
@@ -277,7 +283,7 @@ export function importService(store: Store, attachments: AttachmentsService) {
       return { src: attachmentUrl(stored.id) };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      return { reason: error.message };
+      return { reason: refusal(error) };
     }
   }
 

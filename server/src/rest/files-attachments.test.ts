@@ -199,6 +199,27 @@ describe("POST /api/import: a Takeout's photos", () => {
   });
 });
 
+describe('POST /api/import: a file refused half-way', () => {
+  it('stores no picture and no note', async () => {
+    const { token, id } = await t.signup();
+    const res = await importZip(
+      token,
+      await zipOf([
+        { name: 'Takeout/Keep/p.png', data: await picture('png', '#321') },
+        {
+          name: 'Takeout/Keep/Photo.json',
+          data: keepNote({ attachments: [{ filePath: 'p.png' }], title: 'Photo' }),
+        },
+        // Past the cap for one note file: the whole file is refused.
+        { name: 'Takeout/Keep/bomb.json', data: Buffer.alloc(5 * 1024 * 1024, 0x20) },
+      ]),
+    );
+    expect(res.status).toBe(400);
+    expect(await t.behind.notes(id)).toEqual([]);
+    expect((await t.services.attachments.usage(id)).usedBytes).toBe(0);
+  });
+});
+
 describe('GET /api/export and importing it back: attachments', () => {
   it('JSON: carries the attachments; into another account they are new ones with the same bytes, into the same account nothing is added', async () => {
     const a = await t.signup();

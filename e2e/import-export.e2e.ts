@@ -112,7 +112,9 @@ describe.each(['phone', 'desktop'] as const)('import and export at %s width', (v
     await expect(status.textContent()).resolves.toContain('from takeout-20260605T094613Z-001.zip');
     const skipped = status.getByRole('listitem');
     await expect(skipped.allTextContents()).resolves.toEqual([
-      expect.stringMatching(/^1629964333125\.746683646\.jpeg: an attachment \(image\/jpeg\)/),
+      expect.stringMatching(
+        /^Takeout\/Keep\/1629964333125\.746683646\.jpg: an attachment of "Photo note": only JPEG/,
+      ),
       expect.stringMatching(/^Takeout\/Keep\/notes\.pdf: not a note file/),
     ]);
     await page.screenshot({ path: `${shots}/${viewport}-import-summary.png`, fullPage: true });

@@ -78,7 +78,7 @@ const binary = (res: http.IncomingMessage, done: (e: Error | null, body: Buffer)
 };
 
 describe('POST /api/import: a Google Keep Takeout', () => {
-  it('imports every kind of note with its fields, and lists attachments and strangers as skipped', async () => {
+  it('imports every kind of note with its fields, and lists refused attachments and strangers as skipped', async () => {
     const { token, id } = await t.signup();
     const before = await t.store.events.latest(id);
     const res = await importZip(token, await zipOf(takeoutEntries()));
@@ -88,8 +88,10 @@ describe('POST /api/import: a Google Keep Takeout', () => {
     expect(body.alreadyImported).toBe(0);
     expect(body.skipped).toEqual([
       {
-        file: '1629964333125.746683646.jpeg',
-        reason: expect.stringMatching(/attachment \(image\/jpeg\) of "Photo note"/),
+        file: 'Takeout/Keep/1629964333125.746683646.jpg',
+        reason: expect.stringMatching(
+          /^an attachment of "Photo note": .+, so the note was imported without it$/,
+        ),
       },
       { file: 'Takeout/Keep/notes.pdf', reason: expect.stringMatching(/not a note file/) },
     ]);
@@ -133,6 +135,8 @@ describe('POST /api/import: a Google Keep Takeout', () => {
       updated_at: '2021-08-26T12:50:12.122Z',
     });
     expect(notes.get('Photo note')!.content).not.toMatch(/<script/);
+    // The refused file's image is taken out of the note, not left pointing at nothing.
+    expect(notes.get('Photo note')!.content).not.toMatch(/<img/);
     expect(notes.get('Photo note')!.text_content).toBe('<script>alert(1)</script>look');
     expect(notes.get('Einkauf')).toMatchObject({ color: '#E2C275', text_content: 'Brot' });
 

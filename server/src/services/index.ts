@@ -89,8 +89,8 @@ export function createServices(
       attachments,
     }),
     caller: callerService(users),
-    importer: importService(store),
-    exporter: exportService(store),
+    importer: importService(store, attachments),
+    exporter: exportService(store, attachments),
     oidc: oidcService(store, users, {
       config: options.oidc?.config,
       publicUrl: options.oidc?.publicUrl,

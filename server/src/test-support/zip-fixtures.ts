@@ -85,7 +85,7 @@ export { usec };
 /**
  * A Takeout zip with every kind of Keep note: text, checklist, labels, colours, pinned, archived,
  * trashed, untitled (no createdTimestampUsec, as in 2021 exports), one with an attachment and
- * its image, the HTML twins, Labels.txt and the overview page; one note under a German folder.
+ * its file (not a picture: refused), the HTML twins, Labels.txt and the overview page; one note under a German folder.
  */
 export function takeoutEntries(): ZipFixtureEntry[] {
   return [
@@ -144,7 +144,8 @@ export function takeoutEntries(): ZipFixtureEntry[] {
         textContent: '<script>alert(1)</script>look',
       }),
     },
-    { name: 'Takeout/Keep/1629964333125.746683646.jpg', data: Buffer.from([0xff, 0xd8, 0xff]) },
+    // Named .jpeg by its note (Takeout does so), and not a picture: refused, listed as skipped.
+    { name: 'Takeout/Keep/1629964333125.746683646.jpg', data: 'not a picture' },
     {
       name: 'Takeout/Google Notizen/Einkauf.json',
       data: keepNote({ title: 'Einkauf', textContent: 'Brot', color: 'YELLOW' }),

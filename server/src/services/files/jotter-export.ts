@@ -10,7 +10,7 @@ import {
   type Storage,
   type StorageKind,
 } from '../../store';
-import { importKey, isoTime, type SourceFile } from './source-note';
+import { importKey, isoTime, type ExportedAttachment, type SourceFile } from './source-note';
 
 /** The format name and version a Jotter JSON export carries. */
 export const exportFormat = { format: 'jotter-notes', version: 1 } as const;
@@ -56,11 +56,26 @@ const exportedNote = z.object({
   updatedAt: z.string().optional(),
 });
 
-/** A Jotter export: `{format: 'jotter-notes', version: 1, exportedAt, notes: [...]}`. */
+/**
+ * A Jotter export: `{format: 'jotter-notes', version: 1, exportedAt, notes: [...],
+ * attachments: [...]}`. `attachments` (since issue 40; a reader of version 1 that does not know
+ * it passes it by) holds the files the notes show.
+ */
 export const jotterExportSchema = z.object({
   format: z.literal(exportFormat.format),
   version: z.literal(exportFormat.version, 'is a version this server cannot read'),
   notes: z.array(z.unknown()),
+  attachments: z.array(z.unknown()).optional(),
+});
+
+/** One attachment of an export: `{_id, name, contentType, data}`, the bytes in base64. */
+export const exportedAttachment = z.object({
+  _id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, 'must be an attachment id (letters, digits, - and _)'),
+  name: z.string().max(1000).default(''),
+  contentType: z.string().max(200).optional(),
+  data: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64'),
 });
 
 export const looksLikeJotterExport = (value: unknown): boolean =>
@@ -110,6 +125,20 @@ export function readJotterExport(file: string, value: unknown): SourceFile {
     };
   }
   const result: SourceFile = { notes: [], skipped: [] };
+  const attachments = new Map<string, ExportedAttachment>();
+  (parsed.data.attachments ?? []).forEach((raw, index) => {
+    const attachment = exportedAttachment.safeParse(raw);
+    if (!attachment.success) {
+      const issue = attachment.error.issues[0];
+      result.skipped.push({
+        file: `${file} (attachment ${index + 1})`,
+        reason: `${issue?.path.join('.') || 'attachment'}: ${issue?.message ?? 'is invalid'}`,
+      });
+      return;
+    }
+    const { _id, name, data } = attachment.data;
+    attachments.set(_id, { _id, name, data });
+  });
   parsed.data.notes.forEach((raw, index) => {
     const note = exportedNote.safeParse(raw);
     if (!note.success) {
@@ -133,6 +162,7 @@ export function readJotterExport(file: string, value: unknown): SourceFile {
       createdAt: isoTime(n.createdAt),
       updatedAt: isoTime(n.updatedAt),
       sourceId: n.id,
+      exported: attachments,
     });
   });
   return result;

@@ -1,3 +1,5 @@
+import path from 'node:path';
+
 import { z } from 'zod';
 
 import {
@@ -5,8 +7,10 @@ import {
   importKey,
   isoTime,
   namedColours,
+  pendingSrc,
   placeOf,
   textToHtml,
+  type LinkedFile,
   type SourceFile,
 } from './source-note';
 
@@ -45,7 +49,10 @@ export const looksLikeKeepNote = (value: unknown): boolean =>
 const fromUsec = (value: number | undefined) =>
   value === undefined ? undefined : isoTime(Math.floor(value / 1000));
 
-/** One Keep note's JSON file as a source note, its attachments listed as skipped. */
+/**
+ * One Keep note's JSON file as a source note. Its attachments lie beside it in the zip: they are
+ * listed as files its content shows, first, as Keep shows a note's images above its text.
+ */
 export function readKeepNote(file: string, raw: string, value: unknown): SourceFile {
   const parsed = keepNoteSchema.safeParse(value);
   if (!parsed.success) {
@@ -62,9 +69,18 @@ export function readKeepNote(file: string, raw: string, value: unknown): SourceF
   }
   const keep = parsed.data;
   const edited = fromUsec(keep.userEditedTimestampUsec);
-  const content = keep.listContent
+  const folder = path.posix.dirname(file);
+  const files: LinkedFile[] = (keep.attachments ?? []).map((a) => ({
+    src: pendingSrc(),
+    path: path.posix.join(folder, a.filePath),
+    anyExtension: true,
+  }));
+  const images = files.map((f) => `<img src="${f.src}" alt="">`).join('');
+  const body = keep.listContent
     ? checklistHtml(keep.listContent.map((i) => ({ text: i.text, checked: i.isChecked })))
     : textToHtml(keep.textContent ?? '');
+  // A note of photos alone has no text: no empty paragraph under them.
+  const content = images && body === '<p><br></p>' ? images : images + body;
   const title = keep.title.trim();
   return {
     notes: [
@@ -82,11 +98,9 @@ export function readKeepNote(file: string, raw: string, value: unknown): SourceF
         ...placeOf(keep.isArchived, keep.isTrashed),
         createdAt: fromUsec(keep.createdTimestampUsec) ?? edited,
         updatedAt: edited,
+        files,
       },
     ],
-    skipped: (keep.attachments ?? []).map((a) => ({
-      file: a.filePath,
-      reason: `an attachment (${a.mimetype ?? 'file'}) of ${title ? `"${title}"` : 'an untitled note'}: Jotter notes do not hold attachments yet, so the note was imported without it`,
-    })),
+    skipped: [],
   };
 }

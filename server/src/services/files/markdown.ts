@@ -1,10 +1,20 @@
+import path from 'node:path';
+
 import MarkdownIt from 'markdown-it';
 import { NodeHtmlMarkdown, PostProcessResult } from 'node-html-markdown';
 import YAML from 'yaml';
 import { z } from 'zod';
 
 import { clientFields, initialValue, type NoteField, type NoteRecord } from '../../store';
-import { importKey, isoTime, namedColours, placeOf, type SourceFile } from './source-note';
+import {
+  importKey,
+  isoTime,
+  namedColours,
+  pendingSrc,
+  placeOf,
+  type LinkedFile,
+  type SourceFile,
+} from './source-note';
 
 /** CommonMark to HTML; raw HTML in a file is shown as text, never passed on. */
 const markdown = new MarkdownIt('commonmark', { html: false });
@@ -105,14 +115,56 @@ const inlineText = (inline: Token | undefined): string =>
     .replace(/\s+/g, ' ')
     .trim();
 
+/** A link that names a file by a path relative to the Markdown file: no scheme, not `/…`, `#…`. */
+const relativeLink = /^(?![a-z][a-z0-9+.-]*:|\/|#|\?)/i;
+
+/**
+ * The images a file links by relative paths (`![a photo](attachments/photo.jpg)`) as files of the
+ * zip, their paths taken from the Markdown file's folder; each image's `src` becomes a pending one.
+ * A path that climbs out of the zip is left as it is.
+ */
+function linkedImages(tokens: Token[], file: string): LinkedFile[] {
+  const files: LinkedFile[] = [];
+  const folder = path.posix.dirname(file);
+  const visit = (list: Token[] | null) => {
+    for (const token of list ?? []) {
+      if (token.type === 'image') {
+        const src = token.attrGet('src') ?? '';
+        if (src && relativeLink.test(src)) {
+          let name: string;
+          try {
+            name = decodeURIComponent(src.replace(/[?#].*$/, ''));
+          } catch {
+            name = src;
+          }
+          const where = path.posix.normalize(path.posix.join(folder, name));
+          if (!where.startsWith('../') && where !== '..') {
+            const pending = pendingSrc();
+            token.attrSet('src', pending);
+            files.push({ src: pending, path: where, anyExtension: false });
+          }
+        }
+      }
+      visit(token.children);
+    }
+  };
+  visit(tokens);
+  return files;
+}
+
 /**
  * A file's body as rich text. A first block that is a heading saying the note's title (as many
  * Markdown files begin, `# Title`, and as the title is taken from the front matter or the file
  * name) is left out: the note shows its title already.
  */
-function bodyHtml(body: string, title: string): string {
+function bodyHtml(
+  body: string,
+  title: string,
+  file: string,
+): { html: string; files: LinkedFile[] } {
   const env = {};
   const tokens = markdown.parse(body, env);
+  const files = linkedImages(tokens, file);
   const [open, inline, close] = tokens;
   const repeatsTitle =
     open?.type === 'heading_open' &&
@@ -125,7 +177,7 @@ function bodyHtml(body: string, title: string): string {
     env,
   );
   // markdown-it puts a line break between blocks; the editor's HTML has none.
-  return html.replace(/>\n+</g, '><').trim();
+  return { html: html.replace(/>\n+</g, '><').trim(), files };
 }
 
 /** One Markdown file (front matter optional) as a source note. */
@@ -163,6 +215,7 @@ export function readMarkdownNote(file: string, text: string): SourceFile {
   const body = match ? text.slice(match[0].length) : text;
   const title = meta.title ?? baseName(file);
   const created = isoTime(meta.created);
+  const { html, files } = bodyHtml(body, title, file);
   return {
     notes: [
       {
@@ -170,7 +223,7 @@ export function readMarkdownNote(file: string, text: string): SourceFile {
         key: importKey('markdown', file, text),
         fields: {
           title,
-          content: bodyHtml(body, title),
+          content: html,
           color: colourOf(meta.colour ?? meta.color),
           priority: meta.priority,
           tags: meta.labels ?? meta.tags,
@@ -180,6 +233,7 @@ export function readMarkdownNote(file: string, text: string): SourceFile {
         ...placeOf(meta.archived ?? false, meta.trashed ?? false),
         createdAt: created,
         updatedAt: isoTime(meta.updated) ?? created,
+        files,
       },
     ],
     skipped: [],
@@ -222,8 +276,16 @@ const htmlToMarkdown = new NodeHtmlMarkdown(
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** A note as a Markdown file: YAML front matter with every field, then the body. */
-export function noteToMarkdown(note: NoteRecord): string {
+const attachmentSrc = /(<img\b[^>]*?\bsrc=")\/api\/attachments\/([A-Za-z0-9_-]+)[^"]*"/g;
+
+/**
+ * A note as a Markdown file: YAML front matter with every field, then the body. `fileOf` gives
+ * the path (relative to the note's file) of an attachment the zip holds beside it, by its id.
+ */
+export function noteToMarkdown(
+  note: NoteRecord,
+  fileOf?: (attachmentId: string) => string | undefined,
+): string {
   const meta: Record<string, unknown> = { title: note.title };
   if (note.tags.length > 0) meta.labels = note.tags;
   meta.pinned = note.pinned;
@@ -236,11 +298,30 @@ export function noteToMarkdown(note: NoteRecord): string {
   for (const field of byOwnName) {
     if (!sameValue(note[field], initialValue(field))) meta[field] = note[field];
   }
-  const body = note.content ? htmlToMarkdown.translate(note.content) : '';
+  const content = fileOf
+    ? note.content.replace(attachmentSrc, (whole, start: string, id: string) => {
+        const file = fileOf(id);
+        return file === undefined ? whole : `${start}${encodeURI(file)}"`;
+      })
+    : note.content;
+  const body = content ? htmlToMarkdown.translate(content) : '';
   return `---\n${YAML.stringify(meta)}---\n\n${body}\n`;
 }
 
 const folderOf = { notes: '', archive: 'Archive/', trash: 'Trash/' } as const;
+
+/**
+ * A safe file name for an attachment in a zip of notes, in its folder `attachments/`:
+ * `{id}-{name}` with only letters, digits and `-_.` of the name kept.
+ */
+export function attachmentFileName(id: string, name: string): string {
+  const safe = name
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{N}_\-.]+/gu, '-')
+    .replace(/^[.-]+/, '')
+    .slice(-80);
+  return `attachments/${id}${safe ? `-${safe}` : ''}`;
+}
 
 /**
  * Safe, unique file names for a zip of notes: the title with only letters, digits, spaces and

@@ -19,7 +19,35 @@ export interface SourceNote {
   updatedAt?: string;
   /** A Jotter export's id for the note: the user's own export imported again adds nothing. */
   sourceId?: string;
+  /** Files beside the note that its content shows (a Takeout's photos, a Markdown file's images). */
+  files?: LinkedFile[];
+  /** The attachments of the Jotter export the note came from, by their id in it. */
+  exported?: ReadonlyMap<string, ExportedAttachment>;
 }
+
+/**
+ * A file of the zip that a note's content shows as `<img src="{src}">`: the import stores it as
+ * an attachment and puts the attachment's address there, or takes the image out and says why.
+ */
+export interface LinkedFile {
+  /** The `src` the note's content gives the image until the file is stored. */
+  src: string;
+  /** The file's path inside the zip. */
+  path: string;
+  /** Keep's notes name their files with another extension at times: any extension will do. */
+  anyExtension: boolean;
+}
+
+/** One attachment as a Jotter JSON export carries it. */
+export interface ExportedAttachment {
+  _id: string;
+  name: string;
+  /** The bytes, base64. */
+  data: string;
+}
+
+/** The `src` an image has in a note until the import has stored its file. */
+export const pendingSrc = () => `/api/attachments/import-${crypto.randomUUID()}`;
 
 /** A file (or a part of one) left out of an import, and why. */
 export interface Skipped {

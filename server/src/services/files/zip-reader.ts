@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { PassThrough, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
 
 import yauzl from 'yauzl';
@@ -15,6 +16,12 @@ export interface ZipEntry {
   encrypted: boolean;
   /** Inflates the entry as UTF-8 text, refusing more than `maxBytes`. */
   text(maxBytes: number): Promise<string>;
+  /**
+   * The entry's bytes as a stream, inflated as they are read: the reader takes what it wants
+   * of them (an attachment's size limit) and destroys the stream past that. The stream fails
+   * (AppError) past the size the entry declares.
+   */
+  stream(): Promise<Readable>;
 }
 
 /** Zips up to this size are read from memory (see {@link readZip}). */
@@ -111,6 +118,28 @@ function readText(
   });
 }
 
+function readStream(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> {
+  if (entry.compressedSize > entry.uncompressedSize + 1024 + entry.uncompressedSize / 100) {
+    return Promise.reject(explain(new Error('size mismatch: more compressed than inflated bytes')));
+  }
+  if (entry.compressionMethod !== 8 && entry.compressionMethod !== 0) {
+    return Promise.reject(
+      unreadable(`${entry.fileName} uses compression method ${entry.compressionMethod}`),
+    );
+  }
+  return new Promise((resolve, reject) => {
+    // validateEntrySizes (below) makes the stream fail past the declared size: a zip bomb stops there.
+    zip.openReadStream(entry, (error, stream) => {
+      if (error) return reject(explain(error));
+      // Its failures (a zip bomb, a damaged entry) as a person importing a file can read them.
+      const out = new PassThrough();
+      stream.on('error', (e: Error) => out.destroy(e instanceof AppError ? e : explain(e)));
+      out.on('close', () => stream.destroy());
+      resolve(stream.pipe(out));
+    });
+  });
+}
+
 /**
  * Reads a zip file one entry at a time (yauzl, lazy entries): `visit` is called for every file
  * entry in order and decides whether to read its text. Refuses (400, AppError) a file that is not
@@ -178,6 +207,7 @@ export async function readZip(
           size: entry.uncompressedSize,
           encrypted: entry.isEncrypted(),
           text: (maxBytes) => readText(zip, entry, maxBytes, counted),
+          stream: () => readStream(zip, entry),
         }).then(() => {
           if (!failed) zip.readEntry();
         }, fail);

@@ -26,6 +26,11 @@ export interface TokenService {
   issue(claims: TokenClaims): string;
   /** Checks signature, algorithm and expiry; throws UNAUTHENTICATED otherwise. */
   verify(token: string): VerifiedClaims;
+  /**
+   * A signature of `text` for one `purpose`, with the tokens' key (HMAC-SHA256, base64url): a
+   * value signed for one purpose proves nothing for another, and none of them is a token.
+   */
+  mac(purpose: string, text: string): string;
 }
 
 /** How many tokens {@link createTokenService} remembers as verified. */
@@ -49,6 +54,8 @@ export function createTokenService(secret: string, ttl: string): TokenService {
   };
   return {
     issue: (claims) => jwt.sign(claims, key, { algorithm: 'HS256', expiresIn }),
+    mac: (purpose, text) =>
+      crypto.createHmac('sha256', key).update(`${purpose}\u0000${text}`).digest('base64url'),
     verify: (token) => {
       const known = verified.get(token);
       if (known) {

@@ -39,7 +39,7 @@ export function contextFunction(services: Services, authLimiter: AuthLimiter) {
       authError = error;
     }
     // A sign-in's token also lets the browser's <img> read attachments (services/attachments/cookie.ts).
-    if (session) offerAttachmentCookie(req, res, session);
+    if (session) offerAttachmentCookie(req, res, session, services.users);
     return {
       services,
       user: session?.user ?? null,

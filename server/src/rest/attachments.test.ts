@@ -364,11 +364,16 @@ describe('who may read an attachment', () => {
 describe('the attachments cookie (images in the browser without the token in a URL)', () => {
   const cookieOf = (setCookie: string[] | string | undefined) =>
     ([] as string[]).concat(setCookie ?? []).find((c) => c.startsWith('jotter_attachments='));
+  /** What a browser's fetch says of itself; scripts send neither. */
+  const browser = { origin: 'http://localhost:4000', 'sec-fetch-site': 'same-origin' };
 
-  it("is set on an API answer to a sign-in's token, and lets GET (never POST) through", async () => {
+  it("is set on a browser's API answer to a sign-in's token, holds no token, and lets GET (never POST) through", async () => {
     const { token } = await t.signup();
     const a = await uploaded(t, token, await picture('png'));
-    const answer = await t.http.get('/api/notes').set('authorization', `Bearer ${token}`);
+    const answer = await t.http
+      .get('/api/notes')
+      .set('authorization', `Bearer ${token}`)
+      .set(browser);
     const cookie = cookieOf(answer.headers['set-cookie']);
     expect(cookie).toBeDefined();
     expect(cookie).toMatch(/; Path=\/api\/attachments/);
@@ -376,24 +381,37 @@ describe('the attachments cookie (images in the browser without the token in a U
     expect(cookie).toMatch(/; SameSite=Strict/);
     expect(cookie).not.toMatch(/; Secure/);
     const pair = cookie!.split(';')[0]!;
-    expect(pair).toBe(`jotter_attachments=${token}`);
+    const value = pair.slice('jotter_attachments='.length);
+    // Not the token, nor a token at all: it signs in nowhere.
+    expect(value).not.toContain(token);
+    expect(token).not.toContain(value);
+    expect((await t.http.get('/api/notes').set('authorization', value)).status).toBe(401);
     // Not set again when the request carries it.
     const again = await t.http
       .get('/api/notes')
       .set('authorization', `Bearer ${token}`)
+      .set(browser)
       .set('cookie', pair);
     expect(cookieOf(again.headers['set-cookie'])).toBeUndefined();
     // GraphQL's HTTP answers set it too.
     const gql = await t.http
       .post('/graphql')
       .set('authorization', `Bearer ${token}`)
+      .set('origin', browser.origin)
       .send({ query: '{ __typename }' });
-    expect(cookieOf(gql.headers['set-cookie'])).toBeDefined();
+    expect(cookieOf(gql.headers['set-cookie'])).toBe(cookie);
+    // A script's request gets no cookie.
+    const script = await t.http.get('/api/notes').set('authorization', `Bearer ${token}`);
+    expect(script.status).toBe(200);
+    expect(cookieOf(script.headers['set-cookie'])).toBeUndefined();
 
     const read = await get(t, a.url).set('cookie', pair);
     expect(read.status).toBe(200);
     const head = await t.http.head(a.url).set('cookie', pair);
     expect(head.status).toBe(200);
+    // A forged or altered value reads nothing.
+    const forged = `${value.slice(0, -2)}${value.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect((await get(t, a.url).set('cookie', `jotter_attachments=${forged}`)).status).toBe(401);
     const post = await t.http
       .post('/api/attachments')
       .set('cookie', pair)
@@ -412,13 +430,16 @@ describe('the attachments cookie (images in the browser without the token in a U
       .set('authorization', token)
       .send({ name: 'script', scope: 'write' });
     const apiToken = (made.body as { token: string }).token;
-    const byToken = await t.http.get('/api/notes').set('authorization', apiToken);
+    const byToken = await t.http.get('/api/notes').set('authorization', apiToken).set(browser);
     expect(byToken.status).toBe(200);
     expect(cookieOf(byToken.headers['set-cookie'])).toBeUndefined();
-    // An API token in the cookie is refused.
+    // An API token, or a sign-in's token, in the cookie is refused.
     expect((await get(t, a.url).set('cookie', `jotter_attachments=${apiToken}`)).status).toBe(401);
+    expect((await get(t, a.url).set('cookie', `jotter_attachments=${token}`)).status).toBe(401);
 
-    const pair = `jotter_attachments=${token}`;
+    const answer = await t.http.get('/api/notes').set('authorization', token).set(browser);
+    const pair = cookieOf(answer.headers['set-cookie'])!.split(';')[0]!;
+    expect((await get(t, a.url).set('cookie', pair)).status).toBe(200);
     const logout = await t.http
       .post('/api/auth/logout')
       .set('authorization', token)
@@ -450,6 +471,7 @@ describe('the attachments cookie (images in the browser without the token in a U
       const res = await proxied.http
         .get('/api/notes')
         .set('authorization', token)
+        .set('origin', 'https://notes.example')
         .set('x-forwarded-proto', 'https');
       expect(cookieOf(res.headers['set-cookie'])).toMatch(/; Secure/);
     } finally {

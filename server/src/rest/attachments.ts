@@ -59,16 +59,14 @@ function matches(header: string | undefined, etag: string): boolean {
 
 /**
  * The caller of GET /api/attachments/:id: by `authorization` (a sign-in or an API token), or else
- * by the attachments' cookie (a sign-in's token only). No credentials: 401.
+ * by the attachments' cookie (a sign-in's session, signed). No credentials: 401.
  */
 async function reader(services: Services, req: Request, res: Response): Promise<Authenticated> {
   if (req.headers.authorization) return services.caller.requireSession(req.headers.authorization);
-  const token = cookieValue(req, attachmentCookie);
-  if (!token) throw invalidToken();
+  const value = cookieValue(req, attachmentCookie);
+  if (!value) throw invalidToken();
   try {
-    const auth = await services.caller.requireSession(token);
-    if (auth.credential.kind !== 'session') throw invalidToken();
-    return auth;
+    return await services.users.attachmentsReader(value);
   } catch (error) {
     // The session it held has ended: the browser forgets it.
     if (error instanceof AppError && error.kind === 'UNAUTHENTICATED') {

@@ -29,7 +29,7 @@ export function authenticate(services: Services) {
     if (!readOnlyMethods.has(req.method)) requireWriteAccess(auth);
     res.locals.auth = auth;
     res.locals.user = auth.user;
-    offerAttachmentCookie(req, res, auth);
+    offerAttachmentCookie(req, res, auth, services.users);
     next();
   };
 }

@@ -312,6 +312,41 @@ export function usersService(
   }
 
   /**
+   * The attachments' cookie for a sign-in's session (services/attachments/cookie.ts): the user,
+   * the session and when the token expires, signed. It is not a token: it reads attachments and
+   * nothing else, and ends with its session. None for an API token or a token from before
+   * sessions.
+   */
+  function attachmentsKey(auth: Authenticated): string | null {
+    if (auth.credential.kind !== 'session' || auth.credential.sessionId === null) return null;
+    const exp = auth.expiresAt ? Math.floor(auth.expiresAt.getTime() / 1000) : 0;
+    const text = `${auth.user.id}.${auth.credential.sessionId}.${exp}`;
+    return `${text}.${tokens.mac('attachments', text)}`;
+  }
+
+  /** The session an attachments' cookie names, checked now as its token would be. */
+  async function attachmentsReader(value: string): Promise<Authenticated> {
+    const parts = value.split('.');
+    if (parts.length !== 4) throw invalidToken();
+    const [userId, sessionId, exp, signature] = parts as [string, string, string, string];
+    const expected = Buffer.from(tokens.mac('attachments', `${userId}.${sessionId}.${exp}`));
+    const given = Buffer.from(signature);
+    if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) {
+      throw invalidToken();
+    }
+    const expiresAt = exp === '0' ? null : new Date(Number(exp) * 1000);
+    if (expiresAt && expiresAt.getTime() <= Date.now()) throw invalidToken();
+    const found = await store.sessions.findWithUser(userId, sessionId);
+    if (!found || found.user.disabledAt) throw invalidToken();
+    return {
+      user: toPublicUser(found.user),
+      credential: { kind: 'session', sessionId },
+      expiresAt,
+      eventsCursor: String(found.user.eventSeq),
+    };
+  }
+
+  /**
    * Signs the user in: every way of signing in (password, second factor, passkey, single sign-on,
    * signup) ends here, and gets its token from here: a new session, which its token names.
    */
@@ -475,6 +510,8 @@ export function usersService(
     },
 
     session,
+    attachmentsKey,
+    attachmentsReader,
 
     /**
      * Ends the caller's own sign-in (its session; for a token from before sessions, every such

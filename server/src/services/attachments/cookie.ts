@@ -1,15 +1,16 @@
 import type { Request, Response } from 'express';
 
-import { tokenFromHeader } from '../../auth/tokens';
-import type { Authenticated } from '../users';
+import type { Authenticated, UsersService } from '../users';
 
 /**
  * Set by both doors (REST and GraphQL over HTTP), read by GET /api/attachments/:id alone.
  *
  * The cookie that lets the browser's `<img src="/api/attachments/…">` carry the sign-in without
- * the token in a URL: HttpOnly (no script reads it), SameSite=Strict and scoped to
- * /api/attachments, holding the session token the app already sends in `authorization`. It is
- * accepted only by GET and HEAD of /api/attachments/:id, never by a write (no CSRF to fear).
+ * a token in a URL: HttpOnly (no script reads it), SameSite=Strict and scoped to
+ * /api/attachments. It holds no token: its value names the sign-in's session and is signed
+ * (`UsersService.attachmentsKey`), so it reads attachments and nothing else, and it ends with
+ * the session. It is accepted only by GET and HEAD of /api/attachments/:id, never by a write
+ * (no CSRF to fear).
  */
 export const attachmentCookie = 'jotter_attachments';
 export const attachmentCookiePath = '/api/attachments';
@@ -24,14 +25,26 @@ export function cookieValue(req: Request, name: string): string | undefined {
 }
 
 /**
- * Sets the attachments' cookie on an answer to a request signed with a sign-in's token (never an
- * API token) that does not carry it already; it lasts as long as the token.
+ * A browser's request: one that says where it comes from (`Origin`, sent with every POST, or
+ * `Sec-Fetch-Site`). Scripts and API clients send neither, and get no cookie they would not use.
  */
-export function offerAttachmentCookie(req: Request, res: Response, auth: Authenticated): void {
-  if (auth.credential.kind !== 'session') return;
-  const token = tokenFromHeader(req.headers.authorization ?? '');
-  if (!token || cookieValue(req, attachmentCookie) === token) return;
-  res.cookie(attachmentCookie, token, {
+const fromBrowser = (req: Request) =>
+  req.headers.origin !== undefined || req.headers['sec-fetch-site'] !== undefined;
+
+/**
+ * Sets the attachments' cookie on an answer to a browser's request signed with a sign-in's token
+ * (never an API token) that does not carry it already; it lasts as long as the token.
+ */
+export function offerAttachmentCookie(
+  req: Request,
+  res: Response,
+  auth: Authenticated,
+  users: Pick<UsersService, 'attachmentsKey'>,
+): void {
+  if (auth.credential.kind !== 'session' || !fromBrowser(req)) return;
+  const value = users.attachmentsKey(auth);
+  if (!value || cookieValue(req, attachmentCookie) === value) return;
+  res.cookie(attachmentCookie, value, {
     httpOnly: true,
     sameSite: 'strict',
     secure: req.secure,

@@ -691,8 +691,13 @@ describe('ATTACHMENT_DIR: bytes on disk', () => {
     fs.writeFileSync(stray, 'left by a crash');
     const old = new Date(Date.now() - 2 * 86_400_000);
     fs.utimesSync(stray, old, old);
-    await disk.services.attachments.collect(new Date(Date.now() - 86_400_000).toISOString());
+    // A fresh one may be an upload in flight: kept, even by an app whose clock runs days ahead.
+    const fresh = path.join(dir, 'in-flight');
+    fs.writeFileSync(fresh, 'being written');
+    await disk.services.attachments.collect(new Date(Date.now() + 3 * 86_400_000).toISOString());
     expect(fs.existsSync(stray)).toBe(false);
+    expect(fs.existsSync(fresh)).toBe(true);
+    fs.rmSync(fresh);
   });
 });
 

@@ -426,8 +426,12 @@ export function attachmentsService(store: Store, options: AttachmentsOptions) {
       deleted += dropped.length;
       if (dropped.length < 200) break;
     }
-    await sweep(olderThan);
-    await sweepTemporary(olderThan);
+    // Files carry the real time of the file system, whatever clock the app is given (tests move
+    // theirs by days): against the app's clock, a sweep would take other processes' uploads in
+    // flight on this machine.
+    const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
+    await sweep(dayAgo);
+    await sweepTemporary(dayAgo);
     return deleted;
   }
 

@@ -115,17 +115,23 @@ function filesUnder(folder: string): string[] {
   );
 }
 
-/** What the database holds: the attachments' ids, and the ids the notes' content uses. */
-function stored(file: string): { attachments: string[]; used: string[] } {
+/**
+ * What the database holds: the attachments' ids, the files their rows name (ATTACHMENT_DIR), and
+ * the ids the notes' content uses.
+ */
+function stored(file: string): { attachments: string[]; paths: string[]; used: string[] } {
   const db = new SQLite(file, { readonly: true });
   try {
-    const attachments = (db.prepare('select id from attachments').all() as Array<{ id: string }>)
-      .map((r) => r.id)
-      .sort();
+    const rows = db.prepare('select id, path from attachments').all() as Array<{
+      id: string;
+      path: string | null;
+    }>;
+    const attachments = rows.map((r) => r.id).sort();
+    const paths = rows.flatMap((r) => (r.path ? [r.path] : []));
     const used = (db.prepare('select content from notes').all() as Array<{ content: string }>)
       .flatMap((r) => attachmentIdsIn(r.content))
       .sort();
-    return { attachments, used };
+    return { attachments, paths, used };
   } finally {
     db.close();
   }
@@ -179,8 +185,11 @@ it('a SIGKILL mid-upload leaves no half-stored attachment and no note pointing a
       server = await startServer({ databaseUrl, dataDir: dir, env });
       expect((await call(server.url, 'GET', '/healthz')).status).toBe(200);
       // After the start: no file in ATTACHMENT_DIR without its row (a sweep may have run).
-      const rows = stored(file).attachments;
-      const orphans = filesUnder(attachmentDir).filter((f) => !rows.some((id) => f.includes(id)));
+      const { attachments: rows, paths } = stored(file);
+      const owned = (f: string) =>
+        rows.some((id) => f.includes(id)) ||
+        paths.some((p) => path.resolve(attachmentDir, p) === path.join(attachmentDir, f));
+      const orphans = filesUnder(attachmentDir).filter((f) => !owned(f));
       expect(orphans).toEqual([]);
       // The kept attachment still reads whole, and the server takes a new upload.
       const read = await fetch(`${server.url}/api/attachments/${keptId}`, {

@@ -143,8 +143,13 @@ it('a SIGKILL mid-upload leaves no half-stored attachment and no note pointing a
   const outcomes: string[] = [];
   for (const storage of ['database', 'ATTACHMENT_DIR'] as const) {
     const attachmentDir = path.join(dir, 'files');
-    const env: Record<string, string> =
-      storage === 'ATTACHMENT_DIR' ? { ATTACHMENT_DIR: attachmentDir } : {};
+    // The server's own temporary folder, to see what a killed upload leaves there too.
+    const temporary = path.join(dir, `tmp-${storage}`);
+    fs.mkdirSync(temporary);
+    const env: Record<string, string> = {
+      TMPDIR: temporary,
+      ...(storage === 'ATTACHMENT_DIR' ? { ATTACHMENT_DIR: attachmentDir } : {}),
+    };
     for (const killAt of ['half the body sent', 'the whole body sent'] as const) {
       server = await startServer({ databaseUrl, dataDir: dir, env });
       const user = await signupOver(server.url, `kill-${storage}-${killAt.length}@example.com`);
@@ -191,6 +196,8 @@ it('a SIGKILL mid-upload leaves no half-stored attachment and no note pointing a
         paths.some((p) => path.resolve(attachmentDir, p) === path.join(attachmentDir, f));
       const orphans = filesUnder(attachmentDir).filter((f) => !owned(f));
       expect(orphans).toEqual([]);
+      // Nor any spooled part of the cut upload left in the server's temporary folder.
+      expect(filesUnder(temporary)).toEqual([]);
       // The kept attachment still reads whole, and the server takes a new upload.
       const read = await fetch(`${server.url}/api/attachments/${keptId}`, {
         headers: { authorization: `Bearer ${user.token}` },

@@ -415,7 +415,8 @@ it('every account route answers every kind of credential as the table says', asy
     'account-routes',
     `${rows.length} routes × ${credentialNames.length} credentials (${credentialNames.join(', ')}) answered as expected`,
   );
-});
+  // Each cell signs up fresh accounts: about 70 s for the whole table here, longer in CI.
+}, 300_000);
 
 it('wrong passwords on the account routes count toward the sign-in rate limit', async () => {
   const limited = await createTestApp({ authRateLimit: 3 }, capturedLog('account-routes-limit'));

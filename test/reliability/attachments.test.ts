@@ -16,7 +16,7 @@ import { attachmentIdsIn, memoryOf, pdfChunks, upload } from '../support/uploads
  * leaves no half-stored attachment (no row, no file without its row once the server has started
  * again) and no note pointing at one; the server restarts healthy.
  *
- * The 20 MB bodies are PDFs (a valid header and trailer around random bytes): a PDF is stored as
+ * Memory is measured on the built bundle (`npm run build` first, as CI does). The 20 MB bodies are PDFs (a valid header and trailer around random bytes): a PDF is stored as
  * it is, so they exercise the streaming path (the limit counted while reading, the quota, the
  * storage) and not the image decoder. Four real 4000×3000 photos (noisy JPEGs of about 10 MB)
  * then go through the decoder at once, measured by the same peak.
@@ -55,7 +55,8 @@ async function phonePhoto(): Promise<Buffer> {
 
 it('20 concurrent 20 MB uploads, then four 10 MB photos, keep the peak resident memory ≤ 400 MB', async () => {
   const databaseUrl = `file:${path.join(dir, 'jotter.db')}`;
-  server = await startServer({ databaseUrl, dataDir: dir });
+  // The bundle as deployed: tsx's compiler alone takes the source's peak to about 240 MB at rest.
+  server = await startServer({ databaseUrl, dataDir: dir, built: true });
   const users = await Promise.all(
     [0, 1, 2, 3].map((i) => signupOver(server!.url, `memory${i}@example.com`)),
   );
@@ -99,12 +100,12 @@ it('20 concurrent 20 MB uploads, then four 10 MB photos, keep the peak resident 
   expect(back.status).toBe(200);
   expect((await back.arrayBuffer()).byteLength).toBe(20 * MB);
 
-  expect(afterPdfs.peakMb).toBeLessThanOrEqual(400);
-  expect(after.peakMb).toBeLessThanOrEqual(400);
   report(
     'attachments memory',
     `peak RSS ${before.peakMb.toFixed(0)} MB at rest, ${afterPdfs.peakMb.toFixed(0)} MB after 20 concurrent 20 MB PDFs (${pdfSeconds.toFixed(1)} s), ${after.peakMb.toFixed(0)} MB after four concurrent ${(photo.length / MB).toFixed(1)} MB 4000×3000 JPEGs (limit 400 MB)`,
   );
+  expect(afterPdfs.peakMb).toBeLessThanOrEqual(400);
+  expect(after.peakMb).toBeLessThanOrEqual(400);
 });
 
 /** Every file under `folder`, as paths relative to it. */
@@ -141,6 +142,8 @@ it('a SIGKILL mid-upload leaves no half-stored attachment and no note pointing a
   const file = path.join(dir, 'jotter.db');
   const databaseUrl = `file:${file}`;
   const outcomes: string[] = [];
+  /** Files a killed upload left behind after the next start: checked once every case has run. */
+  const leftovers: string[] = [];
   for (const storage of ['database', 'ATTACHMENT_DIR'] as const) {
     const attachmentDir = path.join(dir, 'files');
     // The server's own temporary folder, to see what a killed upload leaves there too.
@@ -195,9 +198,14 @@ it('a SIGKILL mid-upload leaves no half-stored attachment and no note pointing a
         rows.some((id) => f.includes(id)) ||
         paths.some((p) => path.resolve(attachmentDir, p) === path.join(attachmentDir, f));
       const orphans = filesUnder(attachmentDir).filter((f) => !owned(f));
-      expect(orphans).toEqual([]);
-      // Nor any spooled part of the cut upload left in the server's temporary folder.
-      expect(filesUnder(temporary)).toEqual([]);
+      // Nor any spooled part of the cut upload in the server's temporary folder (tsx's compile
+      // cache is there too: the server runs from source).
+      const spooled = filesUnder(temporary).filter((f) => !f.startsWith('tsx-'));
+      const where = `${storage}, killed with ${killAt}`;
+      leftovers.push(
+        ...orphans.map((f) => `${where}: ${f} in ATTACHMENT_DIR`),
+        ...spooled.map((f) => `${where}: ${f} in TMPDIR`),
+      );
       // The kept attachment still reads whole, and the server takes a new upload.
       const read = await fetch(`${server.url}/api/attachments/${keptId}`, {
         headers: { authorization: `Bearer ${user.token}` },
@@ -214,7 +222,7 @@ it('a SIGKILL mid-upload leaves no half-stored attachment and no note pointing a
         .answer;
       expect(again.status).toBe(201);
       outcomes.push(
-        `${storage}, killed with ${killAt}: ${landed.length ? 'stored whole before the kill' : 'nothing stored'}, ${rows.length} rows, ${filesUnder(attachmentDir).length} files, none orphaned`,
+        `${storage}, killed with ${killAt}: ${landed.length ? 'stored whole before the kill' : 'nothing stored'}, ${rows.length} rows, ${filesUnder(attachmentDir).length} files, ${orphans.length + spooled.length} left behind`,
       );
       server.kill('SIGKILL');
       await server.exited;
@@ -222,4 +230,5 @@ it('a SIGKILL mid-upload leaves no half-stored attachment and no note pointing a
     }
   }
   report('SIGKILL mid-upload', outcomes.join('; '));
+  expect(leftovers).toEqual([]);
 });

@@ -180,7 +180,7 @@ async function parallelFigures(
     return [
       {
         section: 'attachments',
-        figure: `100 parallel 200 kB uploads (PDF, stored as sent), mean of ${rounds} rounds; baseline: bare Express raw body written to a file`,
+        figure: `100 parallel 200 kB uploads (PDF, stored as sent), mean of ${rounds} round${rounds === 1 ? '' : 's'}; baseline: bare Express raw body written to a file`,
         value: pdfRate,
         unit: 'uploads/s',
         baseline,

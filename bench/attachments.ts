@@ -258,7 +258,10 @@ async function homeFigure(server: RunningServer): Promise<Figure> {
 
 export async function attachmentFigures(quick: boolean): Promise<Figure[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jotter-bench-attachments-'));
-  const server = await startJotter(`file:${path.join(dir, 'jotter.db')}`);
+  // Its own temporary folder (uploads are spooled there): another Jotter process on this machine
+  // may sweep the shared one.
+  const tmp = fs.mkdtempSync(path.join(dir, 'tmp-'));
+  const server = await startJotter(`file:${path.join(dir, 'jotter.db')}`, { TMPDIR: tmp });
   try {
     const figures = [await photoFigure(server, quick ? 5 : 11, dir)];
     figures.push(...(await parallelFigures(server, quick ? 1 : 3, dir)));

@@ -60,6 +60,8 @@ async function memoryServer(): Promise<{ server: ServerProcess; tokens: string[]
     databaseUrl: `file:${path.join(dir, 'jotter.db')}`,
     dataDir: dir,
     built: true,
+    // Its own temporary folder: another Jotter process on this machine may sweep the shared one.
+    env: { TMPDIR: fs.mkdtempSync(path.join(dir, 'tmp-')) },
   });
   const users = await Promise.all(
     [0, 1, 2, 3].map((i) => signupOver(started.url, `memory${i}@example.com`)),

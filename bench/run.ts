@@ -2,7 +2,8 @@
  * `npm run bench` (`-- --quick` for a short run, `-- --no-pg` to skip PostgreSQL, `-- --no-client`
  * to skip the browser figures, `-- --client-only` for the browser figures alone, `-- --sync-only`
  * for the live-sync figures alone, `-- --checklist-only` for ticking a checklist item on a card
- * alone, `-- --files-only` for the import and export figures alone, `-- --offline-only` for the
+ * alone, `-- --files-only` for the import and export figures alone, `-- --attachments-only` for
+ * the attachments' upload, thumbnail and /home transfer figures alone, `-- --offline-only` for the
  * repeat visit from the local cache and the list read from it alone): every figure beside a
  * baseline measured in the same run, printed as one table and written to
  * bench/results/latest.json.
@@ -14,6 +15,7 @@ import path from 'node:path';
 
 import { apiOverhead } from './api';
 import { apiTokenFigure } from './api-token';
+import { attachmentFigures } from './attachments';
 import { checklistFigure } from './checklist';
 import { clientFigures } from './client';
 import { filesFigures } from './files';
@@ -31,15 +33,18 @@ const clientOnly = process.argv.includes('--client-only');
 const syncOnly = process.argv.includes('--sync-only');
 const checklistOnly = process.argv.includes('--checklist-only');
 const filesOnly = process.argv.includes('--files-only');
+const attachmentsOnly = process.argv.includes('--attachments-only');
 const offlineOnly = process.argv.includes('--offline-only');
 const withPg =
   !clientOnly &&
   !syncOnly &&
   !checklistOnly &&
   !filesOnly &&
+  !attachmentsOnly &&
   !offlineOnly &&
   !process.argv.includes('--no-pg');
-const withClient = !syncOnly && !filesOnly && !process.argv.includes('--no-client');
+const withClient =
+  !syncOnly && !filesOnly && !attachmentsOnly && !process.argv.includes('--no-client');
 const seconds = quick ? 3 : 10;
 const runs = quick ? 20 : 50;
 
@@ -91,6 +96,13 @@ async function files(figures: Figure[]) {
   figures.push(...(await filesFigures()));
 }
 
+async function attachments(figures: Figure[]) {
+  console.log(
+    'Attachments: a 10 MB photo to its thumbnail, 100 parallel 200 kB uploads, /home with 200 photos…',
+  );
+  figures.push(...(await attachmentFigures(quick)));
+}
+
 async function serverFigures(figures: Figure[]) {
   console.log(
     `API overhead (autocannon, 50 connections, ${seconds} s per server: baseline, Jotter, Jotter, baseline; the reads again at half Jotter's rate)…`,
@@ -103,6 +115,7 @@ async function serverFigures(figures: Figure[]) {
 
   await liveSync(figures);
   await files(figures);
+  await attachments(figures);
 
   console.log(
     `Reminders: ${quick ? '2,000 due within 10 s' : '10,000 due within 60 s'} pushed to a local receiver, beside a bare web-push loop; an idle scheduler over 100,000 future reminders…`,
@@ -147,6 +160,7 @@ async function main() {
 
   if (syncOnly) await liveSync(figures);
   else if (filesOnly) await files(figures);
+  else if (attachmentsOnly) await attachments(figures);
   else if (!clientOnly && !checklistOnly && !offlineOnly) await serverFigures(figures);
 
   if (withPg) {

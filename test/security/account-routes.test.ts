@@ -7,7 +7,8 @@ import { report } from '../support/report';
 
 /**
  * Every route issue 42 and 41 added (sessions, logout, API tokens, password, email, deleting the
- * account, two-factor, passkeys, admin, push and reminder settings), with ordinary routes and
+ * account, two-factor, passkeys, admin, push and reminder settings) and issue 40's attachments
+ * (upload, file, thumbnail), with ordinary routes and
  * GraphQL as controls, each called with every kind of credential: the answer each must get. One
  * table: to cover a new route add a row; a new kind of caller adds a credential and an
  * expectation in every row.
@@ -25,6 +26,8 @@ interface Account {
   /** For the admin routes: another account to act on, and a pending invitation. */
   victimId: string;
   inviteId: string;
+  /** An attachment the account uploaded, for the routes that read one. */
+  attachmentId: string;
   headers: Record<CredentialName, string | undefined>;
 }
 
@@ -35,6 +38,8 @@ const credentialNames = [
   'writeToken',
   'revokedToken',
   'expiredLogin',
+  /** A login token whose session was ended from the sessions list. */
+  'endedSession',
   /** A login token of an account in ADMIN_EMAILS. */
   'admin',
   /** A login token, and a write API token, of an account an admin then disabled. */
@@ -62,6 +67,7 @@ const personOnly = (ok: number): Record<CredentialName, Outcome> => ({
   writeToken: 403,
   revokedToken: 401,
   expiredLogin: 401,
+  endedSession: 401,
   admin: ok,
   disabledLogin: 401,
   disabledToken: 401,
@@ -94,6 +100,7 @@ const graphqlOutcomes = (readToken: Outcome): Record<CredentialName, Outcome> =>
   writeToken: 'data',
   revokedToken: 'UNAUTHENTICATED',
   expiredLogin: 'UNAUTHENTICATED',
+  endedSession: 'UNAUTHENTICATED',
   admin: 'data',
   disabledLogin: 'UNAUTHENTICATED',
   disabledToken: 'UNAUTHENTICATED',
@@ -229,6 +236,23 @@ const rows: Row[] = [
     call: () => t.http.get('/api/admin/stats'),
     expect: adminOnly(200),
   },
+  // Attachments: any valid credential reads its own, a write token uploads.
+  {
+    name: 'POST /api/attachments',
+    call: () =>
+      t.http.post('/api/attachments').set('content-type', 'image/png').send(attachmentPng),
+    expect: anyWriter(201),
+  },
+  {
+    name: 'GET /api/attachments/:id',
+    call: (a) => t.http.get(`/api/attachments/${a.attachmentId}`),
+    expect: anyReader(200),
+  },
+  {
+    name: 'GET /api/attachments/:id?size=thumb',
+    call: (a) => t.http.get(`/api/attachments/${a.attachmentId}?size=thumb`),
+    expect: anyReader(200),
+  },
   // Controls: what any credential that is still valid may do.
   { name: 'GET /api/notes', call: () => t.http.get('/api/notes'), expect: anyReader(200) },
   {
@@ -250,6 +274,12 @@ const rows: Row[] = [
     expect: graphqlOutcomes('FORBIDDEN'),
   },
 ];
+
+/** A 4×3 PNG to upload. */
+const attachmentPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAAEElEQVR4nGM4IScHRww4OQD1xwwxB+utmQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** The admin who makes invitations and disables accounts for the table's set-up. */
 let rootAdminId: string;
@@ -281,6 +311,22 @@ async function freshAccount(credential: CredentialName): Promise<Account> {
   const otherSessionId = (sessions.body.sessions as Array<{ _id: string; current: boolean }>).find(
     (s) => !s.current,
   )!._id;
+  const ended = await t.http.post('/api/auth/login').send({ email, password });
+  const endedSessions = await t.http
+    .get('/api/auth/sessions')
+    .set('authorization', ended.body.encodedToken);
+  const endedId = (endedSessions.body.sessions as Array<{ _id: string; current: boolean }>).find(
+    (s) => s.current,
+  )!._id;
+  expect(
+    (await t.http.delete(`/api/auth/sessions/${endedId}`).set('authorization', token)).status,
+  ).toBe(200);
+  const uploaded = await t.http
+    .post('/api/attachments')
+    .set('authorization', token)
+    .set('content-type', 'image/png')
+    .send(attachmentPng);
+  expect(uploaded.status).toBe(201);
   const read = await apiToken(token, 'read');
   const write = await apiToken(token, 'write');
   const spare = await apiToken(token, 'read');
@@ -293,7 +339,15 @@ async function freshAccount(credential: CredentialName): Promise<Account> {
     t.config.jwtSecret!,
     { algorithm: 'HS256' },
   );
-  recordSecrets(token, read.token, write.token, spare.token, revoked.token, expiredLogin);
+  recordSecrets(
+    token,
+    read.token,
+    write.token,
+    spare.token,
+    revoked.token,
+    expiredLogin,
+    ended.body.encodedToken as string,
+  );
   const victim = await t.signup();
   const { invite } = await t.services.invites.create(rootAdminId, 'http://localhost');
   if (credential === 'disabledLogin' || credential === 'disabledToken') {
@@ -306,6 +360,7 @@ async function freshAccount(credential: CredentialName): Promise<Account> {
     spareTokenId: spare.id,
     victimId: victim.id,
     inviteId: invite.id,
+    attachmentId: uploaded.body.attachment._id as string,
     headers: {
       none: undefined,
       login: `Bearer ${other.body.encodedToken as string}`,
@@ -313,6 +368,7 @@ async function freshAccount(credential: CredentialName): Promise<Account> {
       writeToken: `Bearer ${write.token}`,
       revokedToken: revoked.token,
       expiredLogin,
+      endedSession: `Bearer ${ended.body.encodedToken as string}`,
       admin: `Bearer ${other.body.encodedToken as string}`,
       disabledLogin: `Bearer ${other.body.encodedToken as string}`,
       disabledToken: write.token,
@@ -359,7 +415,8 @@ it('every account route answers every kind of credential as the table says', asy
     'account-routes',
     `${rows.length} routes × ${credentialNames.length} credentials (${credentialNames.join(', ')}) answered as expected`,
   );
-});
+  // Each cell signs up fresh accounts: about 70 s for the whole table here, longer in CI.
+}, 300_000);
 
 it('wrong passwords on the account routes count toward the sign-in rate limit', async () => {
   const limited = await createTestApp({ authRateLimit: 3 }, capturedLog('account-routes-limit'));

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -32,15 +33,24 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** Wait until /healthz answers 200 (default), or only until the port answers at all. */
   waitFor?: 'healthy' | 'listening';
+  /**
+   * Run the built bundle (`server/dist/index.js`, as deployed; `npm run build` first, as CI
+   * does) instead of the source through tsx: for figures tsx would distort, such as memory.
+   */
+  built?: boolean;
 }
 
 /**
  * Starts the real server from source (`node --import tsx server/src/index.ts`, so signals reach
- * the server itself, not a wrapper) and waits until it answers.
+ * the server itself, not a wrapper), or its built bundle, and waits until it answers.
  */
 export async function startServer(options: ServerOptions): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
+  const bundle = path.join(root, 'server/dist/index.js');
+  if (options.built && !fs.existsSync(bundle))
+    throw new Error(`${bundle} is missing: run npm run build first`);
+  const args = options.built ? [bundle] : ['--import', 'tsx', 'server/src/index.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...process.env,

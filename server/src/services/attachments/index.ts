@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
+import pLimit from 'p-limit';
 import sharp, { type Metadata } from 'sharp';
 
 import { AppError, badInput } from '../../errors';
@@ -74,15 +75,31 @@ const defaultNames: Record<AttachmentType, string> = {
 /** At most this many characters of a file's name are kept. */
 export const nameLength = 200;
 
-/** A file name safe to keep and to send back: no control characters, no folders. */
+/** The endings a file of each type may keep; any other gets the type's own added. */
+const endings: Record<AttachmentType, readonly string[]> = {
+  'image/jpeg': ['.jpg', '.jpeg', '.jpe', '.jfif'],
+  'image/png': ['.png'],
+  'image/webp': ['.webp'],
+  'image/gif': ['.gif'],
+  'application/pdf': ['.pdf'],
+};
+
+/**
+ * A file name safe to keep and to send back: no control characters, no folders, and ending as
+ * its type does ("evil.html" of a PNG is kept as "evil.html.png": a "Save as…" of it must not
+ * make a page that runs what hides behind the picture).
+ */
 export function cleanName(name: string | undefined, type: AttachmentType): string {
+  const ending = endings[type][0]!;
   const cleaned = (name ?? '')
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f]/g, '')
     .replace(/^.*[\\/]/, '')
     .trim()
-    .slice(0, nameLength);
-  return cleaned || defaultNames[type];
+    .slice(0, nameLength - ending.length);
+  if (!cleaned) return defaultNames[type];
+  const lower = cleaned.toLowerCase();
+  return endings[type].some((e) => lower.endsWith(e)) ? cleaned : `${cleaned}${ending}`;
 }
 
 /** The ids of `/api/attachments/{id}` references in a note's content, in order, once each. */
@@ -97,12 +114,27 @@ export function idsIn(content: string): string[] {
 /** Temporary files in ATTACHMENT_DIR start with this; the sweep removes stale ones. */
 const partialPrefix = '.partial-';
 
+/** Uploads' temporary folders: `jotter-attachment-{pid}-{random}`, named for their process. */
+const temporaryPrefix = 'jotter-attachment-';
+
+/** Whether a process with this id runs on this machine (a dead one's folders can go at once). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: unknown }).code === 'EPERM';
+  }
+}
+
 /**
  * A private temporary folder for an upload and what is made of it, removed afterwards. Outside
  * ATTACHMENT_DIR: an upload cut off (even by a crash) leaves nothing in it.
  */
 async function temporaryFolder(): Promise<{ file(name: string): string; done(): Promise<void> }> {
-  const folder = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'jotter-attachment-'));
+  const folder = await fs.promises.mkdtemp(
+    path.join(os.tmpdir(), `${temporaryPrefix}${process.pid}-`),
+  );
   return {
     file: (name) => path.join(folder, name),
     done: () => fs.promises.rm(folder, { recursive: true, force: true }),
@@ -200,6 +232,14 @@ const unreadableImage = () =>
  * and re-encoded without its metadata (location, camera); a GIF kept as it is (animated); each with
  * its size and a WebP thumbnail. A declared size past {@link maxPixels} is refused before decoding.
  */
+/**
+ * Images decoded at once by this process. Each full decode of a phone photo holds its pixels
+ * (36 MB for 12 megapixels) and libvips' buffers: four at once took the server past 500 MB
+ * (test/reliability/attachments.test.ts), so the others wait their turn; libvips still uses
+ * every core for each one.
+ */
+const imageTurns = pLimit(2);
+
 async function processImage(
   input: Bytes,
   type: AttachmentType,
@@ -321,7 +361,7 @@ export function attachmentsService(store: Store, options: AttachmentsOptions) {
       const processed: Processed =
         type === 'application/pdf'
           ? { bytes: input, thumb: null, width: null, height: null }
-          : await processImage(input, type, temporary?.file('stored'));
+          : await imageTurns(() => processImage(input, type, temporary?.file('stored')));
       const id = crypto.randomUUID();
       const row = {
         id,
@@ -401,14 +441,22 @@ export function attachmentsService(store: Store, options: AttachmentsOptions) {
     return removed;
   }
 
-  /** Removes the temporary folders of uploads a crash cut off, made before `before`. */
+  /**
+   * Removes the temporary folders of uploads a crash cut off: at once when their process no
+   * longer runs (a server starts by sweeping: the one it replaces left them), else once made
+   * before `before` (a process id used again); never this process's own, which are in flight.
+   */
   async function sweepTemporary(before: string): Promise<void> {
     const entries = await fs.promises.readdir(os.tmpdir()).catch(() => [] as string[]);
     for (const name of entries) {
-      if (!name.startsWith('jotter-attachment-')) continue;
+      if (!name.startsWith(temporaryPrefix)) continue;
+      const pid = Number(/^(\d+)-/.exec(name.slice(temporaryPrefix.length))?.[1] ?? NaN);
+      if (pid === process.pid) continue;
       const folder = path.join(os.tmpdir(), name);
       const stat = await fs.promises.stat(folder).catch(() => undefined);
-      if (stat && stat.mtime.toISOString() < before) {
+      if (!stat) continue;
+      const gone = Number.isInteger(pid) && !running(pid);
+      if (gone || stat.mtime.toISOString() < before) {
         await fs.promises.rm(folder, { recursive: true, force: true }).catch(() => undefined);
       }
     }

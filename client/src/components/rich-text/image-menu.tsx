@@ -62,13 +62,13 @@ function ImageForm({ onInsert }: { onInsert: (url: string, alt: string) => void 
   );
 }
 
-/** Inserts an image by its http(s) address at the cursor the editor had when the form opened. */
+/** Inserts an image by its http(s) address (a file goes through "Add image") at the cursor the editor had when the form opened. */
 export function ImageMenu() {
   const editor = useSlateStatic();
   const savedSelection = useRef<BaseSelection>(null);
   return (
     <ToolbarMenu
-      label="Insert image"
+      label="Insert image by address"
       icon={<ImagePlus size={16} aria-hidden="true" />}
       panelClassName="rt-panel--form"
       onOpen={() => {

@@ -30,6 +30,7 @@ import {
   toggleMark,
 } from './editor-commands';
 import { BACKGROUND_COLORS, TEXT_COLORS } from './palettes';
+import { AddImageButton } from './add-image-button';
 import { AlignMenu } from './align-menu';
 import { BlockFormatSelect } from './block-format-select';
 import { ColorMenu } from './color-menu';
@@ -155,6 +156,7 @@ export function Toolbar() {
       </div>
       <div className="rt-group">
         <EmojiMenu />
+        <AddImageButton />
         <ImageMenu />
         <HelpMenu />
       </div>

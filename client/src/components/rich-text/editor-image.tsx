@@ -34,7 +34,7 @@ export function EditorImage({
   const focused = useFocused();
   const upload = useUpload(element.upload);
   const [describing, setDescribing] = useState(false);
-  const name = element.alt || upload?.name || 'image';
+  const name = upload?.name || 'image';
 
   const uploadedUrl = upload?.status === 'done' ? upload.url : undefined;
   useEffect(() => {
@@ -122,7 +122,7 @@ export function EditorImage({
           <button
             type="button"
             className="rt-image__action"
-            aria-label={`Remove ${name}`}
+            aria-label={element.alt ? `Remove image: ${element.alt}` : 'Remove image'}
             title="Remove"
             onClick={remove}
           >

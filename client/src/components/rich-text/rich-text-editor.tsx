@@ -6,7 +6,7 @@ import { htmlToSlate } from './html-deserialize';
 import { slateToHtml } from './html-serialize';
 import { slateToText } from './plain-text';
 import { createRichEditor } from './with-rich-text';
-import { setUploadScope } from './uploads/image-files';
+import { imageFilesIn, setUploadScope } from './uploads/image-files';
 import { renderElement, renderLeaf } from './editor-elements';
 import { handleEditorKeyDown } from './keyboard';
 import { Toolbar } from './toolbar';
@@ -94,6 +94,13 @@ function EditorInstance({
           renderLeaf={renderLeaf}
           spellCheck
           onKeyDown={(event) => handleEditorKeyDown(editor, event)}
+          onPaste={(event) => {
+            // Chrome's paste reaches Slate as a beforeinput, whose data may lack the files: a
+            // picture on the clipboard is taken here, before it (editor.insertData decides).
+            if (imageFilesIn(event.clipboardData.files).length === 0) return;
+            event.preventDefault();
+            editor.insertData(event.clipboardData);
+          }}
         />
         {/* After the text in the tab order, so Tab from a title reaches the text first; shown
             above it (rich-text.css). */}

@@ -23,7 +23,7 @@ export class UploadError extends Error {
 export const UPLOAD_MESSAGES: Record<UploadFailure, string> = {
   'too-large': 'This file is too large for Jotter.',
   type: 'Jotter keeps JPEG, PNG, WebP and GIF images and PDF files; this is none of them.',
-  network: 'The server could not be reached. The image waits here and uploads when it can.',
+  network: 'Offline: the image waits here and uploads when the server can be reached.',
   session: 'Your session has ended. Sign in again to upload the image.',
   server: 'The upload failed on the server. Please try again.',
 };

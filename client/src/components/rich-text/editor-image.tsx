@@ -45,10 +45,9 @@ export function EditorImage({
     );
   }, [editor, element, uploadedUrl]);
 
-  const remove = () => {
+  // The kept copy stays (Undo brings the image back); it is forgotten with age (image-uploads.ts).
+  const remove = () =>
     Transforms.removeNodes(editor, { at: ReactEditor.findPath(editor, element) });
-    if (element.upload) imageUploads().remove(element.upload);
-  };
   const describe = (alt: string) => {
     setDescribing(false);
     Transforms.setNodes(
@@ -67,20 +66,42 @@ export function EditorImage({
         contentEditable={false}
         className={pending ? 'rt-image__frame rt-image__frame--pending' : 'rt-image__frame'}
       >
-        {src ? (
-          <img
-            src={src}
-            alt={element.alt ?? ''}
-            className={
-              selected && focused ? 'rt-image__img rt-image__img--selected' : 'rt-image__img'
-            }
-          />
-        ) : (
-          <span className="rt-image__placeholder" aria-hidden="true">
-            <ImageOff size={28} />
-            {upload?.name}
+        <span className="rt-image__picture">
+          {src ? (
+            <img
+              src={src}
+              alt={element.alt ?? ''}
+              className={
+                selected && focused ? 'rt-image__img rt-image__img--selected' : 'rt-image__img'
+              }
+            />
+          ) : (
+            <span className="rt-image__placeholder" aria-hidden="true">
+              <ImageOff size={28} />
+              {upload?.name}
+            </span>
+          )}
+          <span className="rt-image__actions">
+            <button
+              type="button"
+              className="rt-image__action"
+              aria-label={element.alt ? `Edit description: ${element.alt}` : 'Add a description'}
+              title="Description"
+              onClick={() => setDescribing(true)}
+            >
+              <Pencil size={14} aria-hidden="true" />
+            </button>
+            <button
+              type="button"
+              className="rt-image__action"
+              aria-label={element.alt ? `Remove image: ${element.alt}` : 'Remove image'}
+              title="Remove"
+              onClick={remove}
+            >
+              <X size={14} aria-hidden="true" />
+            </button>
           </span>
-        )}
+        </span>
         {pending && (
           <span className="rt-image__status">
             {upload?.status === 'uploading' && (
@@ -109,26 +130,6 @@ export function EditorImage({
             )}
           </span>
         )}
-        <span className="rt-image__actions">
-          <button
-            type="button"
-            className="rt-image__action"
-            aria-label={element.alt ? `Edit description: ${element.alt}` : 'Add a description'}
-            title="Description"
-            onClick={() => setDescribing(true)}
-          >
-            <Pencil size={14} aria-hidden="true" />
-          </button>
-          <button
-            type="button"
-            className="rt-image__action"
-            aria-label={element.alt ? `Remove image: ${element.alt}` : 'Remove image'}
-            title="Remove"
-            onClick={remove}
-          >
-            <X size={14} aria-hidden="true" />
-          </button>
-        </span>
       </span>
       {describing && (
         <ImageDescriptionDialog

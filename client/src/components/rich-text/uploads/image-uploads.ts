@@ -1,6 +1,6 @@
 import { readAuth } from '../../../lib/storage';
 import { createUploadQueue } from './upload-queue';
-import type { UploadQueue } from './upload-queue';
+import type { StoredUpload, UploadQueue, UploadStorage } from './upload-queue';
 import { indexedDbUploadStorage } from './upload-storage';
 
 let queue: UploadQueue | undefined;
@@ -8,13 +8,32 @@ let queue: UploadQueue | undefined;
 /** The app's one queue of images added in the editor (made on first use). */
 export function imageUploads(): UploadQueue {
   if (queue) return queue;
+  const storage = indexedDbUploadStorage();
   const made = createUploadQueue({
-    storage: indexedDbUploadStorage(),
+    storage,
     userId: () => readAuth().user?.id ?? '',
   });
   window.addEventListener('online', () => made.resume());
+  void forgetOld(storage, made);
   queue = made;
   return made;
+}
+
+/** How long an added image is kept in this browser (removed from its note, or never saved). */
+const KEEP_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Forgets the kept copies older than KEEP_MS: their notes have long been sent, or dropped. */
+async function forgetOld(storage: UploadStorage, made: UploadQueue): Promise<void> {
+  let records: StoredUpload[];
+  try {
+    records = await storage.list();
+  } catch {
+    return; // No IndexedDB here (a private window may refuse it): nothing was kept either.
+  }
+  const now = Date.now();
+  for (const record of records) {
+    if (now - Date.parse(record.createdAt) > KEEP_MS) made.remove(record.localId);
+  }
 }
 
 /**

@@ -30,6 +30,7 @@ function setup({ online = true } = {}) {
       records.delete(id);
       return Promise.resolve();
     },
+    list: () => Promise.resolve([...records.values()]),
   };
   const network = { online };
   const { send, calls } = controlledSend();

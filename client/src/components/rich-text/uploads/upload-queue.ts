@@ -42,6 +42,7 @@ export interface UploadStorage {
   get(localId: string): Promise<StoredUpload | undefined>;
   put(record: StoredUpload): Promise<void>;
   remove(localId: string): Promise<void>;
+  list(): Promise<StoredUpload[]>;
 }
 
 export interface UploadQueueOptions {

@@ -1,4 +1,4 @@
-import { createStore, del, get, set } from 'idb-keyval';
+import { createStore, del, get, set, values } from 'idb-keyval';
 import type { UseStore } from 'idb-keyval';
 import type { StoredUpload, UploadStorage } from './upload-queue';
 
@@ -14,5 +14,6 @@ export function indexedDbUploadStorage(): UploadStorage {
     get: (localId) => get<StoredUpload>(localId, db()),
     put: (record) => set(record.localId, record, db()),
     remove: (localId) => del(localId, db()),
+    list: () => values<StoredUpload>(db()),
   };
 }

@@ -3,10 +3,12 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 
 import sharp from 'sharp';
 
+import { loadConfig } from '../config';
 import { createTestApp, type TestApp } from '../test-support/app';
 
 /** An image of `width` × `height` made by sharp, encoded as `format`. */
@@ -593,6 +595,32 @@ describe('collection and deletion', () => {
   });
 });
 
+describe("the admin's list and deletion", () => {
+  it("counts an account's attachments in its storage, and deleting the account deletes them", async () => {
+    const app = await createTestApp({ adminEmails: ['boss@example.com'] });
+    try {
+      const boss = await app.signup({ email: 'boss@example.com' });
+      const writer = await app.signup();
+      const storageOf = async () => {
+        const res = await app.http.get('/api/admin/users').set('authorization', boss.token);
+        const users = (res.body as { users: Array<{ _id: string; storage: number }> }).users;
+        return users.find((u) => u._id === writer.id)!.storage;
+      };
+      expect(await storageOf()).toBe(0);
+      const a = await uploaded(app, writer.token, await picture('png'));
+      expect(await storageOf()).toBe(a.size);
+      await app.http
+        .delete(`/api/admin/users/${writer.id}`)
+        .set('authorization', boss.token)
+        .expect(200);
+      expect(await app.services.attachments.usage(writer.id)).toMatchObject({ usedBytes: 0 });
+      expect((await get(app, a.url, boss.token)).status).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('ATTACHMENT_DIR: bytes on disk', () => {
   let disk: TestApp;
   let dir: string;
@@ -632,5 +660,58 @@ describe('ATTACHMENT_DIR: bytes on disk', () => {
     fs.utimesSync(stray, old, old);
     await disk.services.attachments.collect(new Date(Date.now() - 86_400_000).toISOString());
     expect(fs.existsSync(stray)).toBe(false);
+  });
+});
+
+describe('the service, as imports use it', () => {
+  it('adds from a Buffer and from a stream, refuses past the limit either way', async () => {
+    const { token, id } = await t.signup();
+    const { attachments } = t.services;
+    const fromBuffer = await attachments.add(id, await picture('webp'), { name: 'a.webp' });
+    const fromStream = await attachments.add(id, Readable.from([minimalPdf]), { name: 'b.pdf' });
+    expect([fromBuffer.contentType, fromStream.contentType]).toEqual([
+      'image/webp',
+      'application/pdf',
+    ]);
+    expect((await attachments.read(id, fromStream.id)).bytes.equals(minimalPdf)).toBe(true);
+    expect((await get(t, attachments.wire(fromBuffer).url, token)).status).toBe(200);
+    await expect(
+      attachments.add(id, Buffer.alloc(attachments.maxBytes + 1, 0xff)),
+    ).rejects.toMatchObject({ kind: 'TOO_LARGE' });
+    await expect(
+      attachments.add(
+        id,
+        Readable.from([Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')]),
+      ),
+    ).rejects.toMatchObject({ kind: 'UNSUPPORTED_TYPE' });
+  });
+
+  it('idsIn lists the ids a content shows, in order, once each', () => {
+    const a = '11111111-2222-4333-8444-555555555555';
+    const b = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
+    const content = `<img src="/api/attachments/${b}" alt=""><p>x</p><img src="/api/attachments/${a}?size=thumb"><img src="https://notes.example.org/api/attachments/${b}">`;
+    expect(t.services.attachments.idsIn(content)).toEqual([b, a]);
+    expect(t.services.attachments.idsIn('<p>/api/attachments/usage</p>')).toEqual([]);
+  });
+});
+
+describe('settings', () => {
+  it('reads ATTACHMENT_MAX_MB, ATTACHMENT_QUOTA_MB (MiB) and ATTACHMENT_DIR, with defaults', () => {
+    expect(loadConfig({})).toMatchObject({
+      attachmentMaxBytes: 20 * 1024 * 1024,
+      attachmentQuotaBytes: 1024 * 1024 * 1024,
+      attachmentDir: undefined,
+    });
+    expect(
+      loadConfig({ ATTACHMENT_MAX_MB: '5', ATTACHMENT_QUOTA_MB: '50', ATTACHMENT_DIR: 'files' }),
+    ).toMatchObject({
+      attachmentMaxBytes: 5 * 1024 * 1024,
+      attachmentQuotaBytes: 50 * 1024 * 1024,
+      attachmentDir: path.resolve('files'),
+    });
+    expect(() => loadConfig({ ATTACHMENT_MAX_MB: '0' })).toThrow(
+      'ATTACHMENT_MAX_MB is a whole number of megabytes from 1',
+    );
+    expect(() => loadConfig({ ATTACHMENT_QUOTA_MB: 'lots' })).toThrow('ATTACHMENT_QUOTA_MB');
   });
 });

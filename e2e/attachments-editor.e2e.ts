@@ -143,11 +143,12 @@ describe.each([
     await body.click();
     await page.keyboard.type('Lunch ');
 
-    // The toolbar's button opens a file picker for images (a phone offers its camera).
+    // "Add image" offers a file picker for images (a phone offers its camera), as Keep does.
     const held = await holdUploads(page);
+    await editor.getByRole('button', { name: 'Add image' }).click();
     const [chooser] = await Promise.all([
       page.waitForEvent('filechooser'),
-      editor.getByRole('button', { name: 'Add image' }).click(),
+      editor.getByRole('button', { name: 'Choose a photo or take one' }).click(),
     ]);
     expect(await chooser.element().getAttribute('accept')).toBe('image/*');
     await chooser.setFiles(await png('receipt.png', '#e03131'));
@@ -251,9 +252,10 @@ describe.each([
     const body = editor.getByRole('textbox', { name: 'Note body' });
     await body.click();
     await page.keyboard.type('Offline ');
+    await editor.getByRole('button', { name: 'Add image' }).click();
     const [chooser] = await Promise.all([
       page.waitForEvent('filechooser'),
-      editor.getByRole('button', { name: 'Add image' }).click(),
+      editor.getByRole('button', { name: 'Choose a photo or take one' }).click(),
     ]);
     await chooser.setFiles(await png('board.png', '#f08c00'));
     await body.getByRole('status').filter({ hasText: 'Offline: the image waits here' }).waitFor();

@@ -58,7 +58,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
  * The stand-in draws the same shape, so it wraps onto as many rows and nothing moves when the
  * editor arrives (rich-text-editor.test.tsx checks the two agree).
  */
-export const TOOLBAR_SHAPE: ReadonlyArray<number | 'select'> = [2, 'select', 6, 6, 4];
+export const TOOLBAR_SHAPE: ReadonlyArray<number | 'select'> = [2, 'select', 6, 6, 3];
 
 /** The editor's outline, saying it is loading; a press on it asks for the editor now. */
 function EditorLoading({ onWant }: { onWant: () => void }) {

@@ -6,7 +6,6 @@ const ITEMS = [
   ':scope > .rt-group > .rt-button',
   ':scope > .rt-group > .rt-select',
   ':scope > .rt-group > .rt-menu > .rt-button',
-  ':scope > .rt-group > .rt-file-button > .rt-button',
 ].join(', ');
 
 const isEnabled = (item: HTMLElement) => !(item as HTMLButtonElement).disabled;

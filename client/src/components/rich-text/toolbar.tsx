@@ -30,7 +30,6 @@ import {
   toggleMark,
 } from './editor-commands';
 import { BACKGROUND_COLORS, TEXT_COLORS } from './palettes';
-import { AddImageButton } from './add-image-button';
 import { AlignMenu } from './align-menu';
 import { BlockFormatSelect } from './block-format-select';
 import { ColorMenu } from './color-menu';
@@ -156,7 +155,6 @@ export function Toolbar() {
       </div>
       <div className="rt-group">
         <EmojiMenu />
-        <AddImageButton />
         <ImageMenu />
         <HelpMenu />
       </div>

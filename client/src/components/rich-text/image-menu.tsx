@@ -24,7 +24,7 @@ function ChooseImageFiles({ onFiles }: { onFiles: (files: File[]) => void }) {
         autoFocus
         onClick={() => input.current?.click()}
       >
-        <Camera size={16} aria-hidden="true" /> Choose a photo or take one
+        <Camera size={16} aria-hidden="true" /> Choose a photo
       </button>
       <input
         ref={input}

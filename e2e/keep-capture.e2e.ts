@@ -98,8 +98,8 @@ async function checkTheme(page: Page, viewport: ViewportName, theme: 'light' | '
   await shot(page, `${viewport}-${theme}-open`);
 
   // The image form, in the app's controls; Esc closes the form, not the editor.
-  await editor(page).getByRole('button', { name: 'Insert image' }).click();
-  const form = editor(page).getByRole('group', { name: 'Insert image' });
+  await editor(page).getByRole('button', { name: 'Add image' }).click();
+  const form = editor(page).getByRole('group', { name: 'Add image' });
   await form.getByLabel('Image address').waitFor();
   expect(await form.getByRole('button', { name: 'Insert' }).getAttribute('class')).toContain(
     'button--primary',

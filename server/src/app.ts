@@ -63,7 +63,8 @@ const contentSecurityPolicy = (inlineScripts: string[]) => ({
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...inlineScripts],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'https:', 'http:'],
+    // blob: the editor shows an image being added from the file itself until it is uploaded.
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'"],
     // The service worker (sw.js) and the web app manifest come from the origin.

@@ -1,33 +1,11 @@
 import type { ReactNode } from 'react';
 import type { RenderElementProps, RenderLeafProps } from 'slate-react';
 import { Node, Transforms } from 'slate';
-import { ReactEditor, useFocused, useSelected, useSlateStatic } from 'slate-react';
-import type { CheckItemElement, ImageElement, ListElement } from './types';
+import { ReactEditor, useSlateStatic } from 'slate-react';
+import type { CheckItemElement, ListElement } from './types';
+import { EditorImage } from './editor-image';
 import { isList } from './editor-commands';
 import { BLOCK_TAG, blockStyle, leafPresentation, wrapMarks } from './node-styles';
-
-function EditorImage({
-  attributes,
-  children,
-  element,
-}: RenderElementProps & { element: ImageElement }) {
-  const selected = useSelected();
-  const focused = useFocused();
-  return (
-    <span {...attributes} className="rt-image">
-      <span contentEditable={false}>
-        <img
-          src={element.url}
-          alt={element.alt ?? ''}
-          className={
-            selected && focused ? 'rt-image__img rt-image__img--selected' : 'rt-image__img'
-          }
-        />
-      </span>
-      {children}
-    </span>
-  );
-}
 
 /**
  * A list nested in a list is a sibling of the items in Slate; an <li> around it keeps the HTML

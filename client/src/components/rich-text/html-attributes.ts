@@ -45,9 +45,21 @@ export function isSafeLinkUrl(url: string): boolean {
   return /^(https?:\/\/|mailto:)/i.test(url.trim());
 }
 
-/** True for image sources the server keeps: http, https and inline data images. */
+/**
+ * True for image sources the server keeps: http, https, inline data images and Jotter's own
+ * attachments (`/api/attachments/{id}`, the thumbnail's `?size=thumb` too).
+ */
 export function isSafeImageUrl(url: string): boolean {
-  return /^(https?:\/\/|data:image\/)/i.test(url.trim());
+  const trimmed = url.trim();
+  return (
+    /^(https?:\/\/|data:image\/)/i.test(trimmed) ||
+    /^\/api\/attachments\/[A-Za-z0-9_-]+(\?size=thumb)?$/.test(trimmed)
+  );
+}
+
+/** True for a local upload id (uploads/upload-queue.ts), as `data-upload` carries it. */
+export function isUploadId(value: string | null | undefined): value is string {
+  return !!value && /^[A-Za-z0-9-]{1,80}$/.test(value);
 }
 
 /** True for an address a user may insert as an image from the toolbar (http and https only). */

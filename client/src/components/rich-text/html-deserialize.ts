@@ -15,6 +15,7 @@ import type {
 import type { Descendant } from 'slate';
 import {
   isSafeImageUrl,
+  isUploadId,
   isSafeLinkUrl,
   parseStyle,
   readBlockProps,
@@ -281,8 +282,11 @@ function textOf(raw: string, pre: boolean): string {
 
 function imageFrom(element: Element): ImageElement[] {
   const src = element.getAttribute('src')?.trim() ?? '';
-  if (!isSafeImageUrl(src)) return [];
-  const image: ImageElement = { type: 'image', url: src, children: [{ text: '' }] };
+  const upload = element.getAttribute('data-upload');
+  const pending = !src && isUploadId(upload);
+  if (!pending && !isSafeImageUrl(src)) return [];
+  const image: ImageElement = { type: 'image', url: pending ? '' : src, children: [{ text: '' }] };
+  if (pending) image.upload = upload;
   const alt = element.getAttribute('alt');
   if (alt) image.alt = alt;
   return [image];

@@ -12,6 +12,7 @@ import {
   blockStyleDeclarations,
   isSafeImageUrl,
   isSafeLinkUrl,
+  isUploadId,
   safeColor,
 } from './html-attributes';
 
@@ -126,8 +127,13 @@ function serializeInline(node: InlineNode, state: SpaceState): string {
   if (node.type === 'image') {
     state.lineStart = false;
     state.afterSpace = false;
+    const alt = escapeAttribute(node.alt ?? '');
+    // Not yet uploaded: kept in this browser as a placeholder, which uploads/image-uploads.ts
+    // turns into the server's address before the note is sent.
+    if (node.upload && isUploadId(node.upload))
+      return `<img data-upload="${node.upload}" alt="${alt}">`;
     if (!isSafeImageUrl(node.url)) return '';
-    return `<img src="${escapeAttribute(node.url.trim())}" alt="${escapeAttribute(node.alt ?? '')}">`;
+    return `<img src="${escapeAttribute(node.url.trim())}" alt="${alt}">`;
   }
   const inner = node.children.map((child) => serializeLeaf(child, state)).join('');
   if (!isSafeLinkUrl(node.url)) return inner;

@@ -1,4 +1,4 @@
-import { ImagePlus } from 'lucide-react';
+import { Camera, ImagePlus } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { BaseSelection } from 'slate';
@@ -8,6 +8,39 @@ import { requestEditorFocus } from './focus-request';
 import { insertImage } from './editor-commands';
 import { isInsertableImageUrl } from './html-attributes';
 import { ToolbarMenu } from './toolbar-menu';
+import { imageFilesIn, insertImageFiles } from './uploads/image-files';
+
+/**
+ * A button opening the file picker for images (a phone offers its camera too); the picked files
+ * go to `onFiles`.
+ */
+function ChooseImageFiles({ onFiles }: { onFiles: (files: File[]) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--primary"
+        autoFocus
+        onClick={() => input.current?.click()}
+      >
+        <Camera size={16} aria-hidden="true" /> Choose a photo
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        multiple
+        hidden
+        aria-label="Image files"
+        onChange={(event) => {
+          onFiles(imageFilesIn(event.target.files));
+          event.target.value = '';
+        }}
+      />
+    </>
+  );
+}
 
 function ImageForm({ onInsert }: { onInsert: (url: string, alt: string) => void }) {
   const [url, setUrl] = useState('');
@@ -32,7 +65,6 @@ function ImageForm({ onInsert }: { onInsert: (url: string, alt: string) => void 
           inputMode="url"
           placeholder="https://…"
           value={url}
-          autoFocus
           aria-invalid={error !== ''}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(event) => {
@@ -62,29 +94,36 @@ function ImageForm({ onInsert }: { onInsert: (url: string, alt: string) => void 
   );
 }
 
-/** Inserts an image by its http(s) address at the cursor the editor had when the form opened. */
+/**
+ * "Add image", as Keep's: a photo from the device (its files, or a phone's camera), uploaded, or
+ * an image by its http(s) address; either goes in at the cursor the editor had when it opened.
+ */
 export function ImageMenu() {
   const editor = useSlateStatic();
   const savedSelection = useRef<BaseSelection>(null);
   return (
     <ToolbarMenu
-      label="Insert image"
+      label="Add image"
       icon={<ImagePlus size={16} aria-hidden="true" />}
       panelClassName="rt-panel--form"
       onOpen={() => {
         savedSelection.current = editor.selection;
       }}
     >
-      {(close) => (
-        <ImageForm
-          onInsert={(url, alt) => {
-            if (savedSelection.current) Transforms.select(editor, savedSelection.current);
-            insertImage(editor, url, alt);
-            close();
-            requestEditorFocus(editor);
-          }}
-        />
-      )}
+      {(close) => {
+        const done = (insert: () => void) => {
+          if (savedSelection.current) Transforms.select(editor, savedSelection.current);
+          insert();
+          close();
+          requestEditorFocus(editor);
+        };
+        return (
+          <div className="rt-image-menu">
+            <ChooseImageFiles onFiles={(files) => done(() => insertImageFiles(editor, files))} />
+            <ImageForm onInsert={(url, alt) => done(() => insertImage(editor, url, alt))} />
+          </div>
+        );
+      }}
     </ToolbarMenu>
   );
 }

@@ -6,4 +6,5 @@ export { RichTextView } from './rich-text-view';
 export type { RichTextViewProps } from './rich-text-view';
 export { htmlToText, isHtmlEmpty } from './plain-text';
 export { toggleChecklistItem } from './checklist';
+export { hasPendingImages, imageUploads, withUploadedImages } from './uploads/image-uploads';
 export type { ChecklistItemRef } from './checklist';

@@ -2,6 +2,12 @@ import { Editor, Transforms } from 'slate';
 import { createRichEditor } from './with-rich-text';
 import { emptyValue } from './html-deserialize';
 import { slateToHtml } from './html-serialize';
+import { imageUploads } from './uploads/image-uploads';
+
+jest.mock('./uploads/image-uploads', () => ({
+  ...jest.requireActual<object>('./uploads/image-uploads'),
+  imageUploads: jest.fn(),
+}));
 
 /**
  * Paste keeps formatting (issue 38): HTML from a web page or a word processor goes through the
@@ -9,7 +15,7 @@ import { slateToHtml } from './html-serialize';
  */
 
 /** What a paste of `html` (and `text`) into an empty editor stores. */
-function paste(html: string, text = '', slateFragment = ''): string {
+function paste(html: string, text = '', slateFragment = '', files: File[] = []): string {
   const editor = createRichEditor();
   editor.children = emptyValue();
   Transforms.select(editor, Editor.start(editor, []));
@@ -18,7 +24,10 @@ function paste(html: string, text = '', slateFragment = ''): string {
     'text/plain': text,
     'application/x-slate-fragment': slateFragment,
   };
-  editor.insertData({ getData: (type: string) => types[type] ?? '' } as unknown as DataTransfer);
+  editor.insertData({
+    getData: (type: string) => types[type] ?? '',
+    files,
+  } as unknown as DataTransfer);
   return slateToHtml(editor.children);
 }
 
@@ -66,5 +75,37 @@ describe('pasting HTML', () => {
 
   it('pastes plain text as text when there is no HTML', () => {
     expect(paste('', 'just <b>text</b>')).toBe('<p>just &lt;b&gt;text&lt;/b&gt;</p>');
+  });
+
+  describe('a picture on the clipboard (issue 40)', () => {
+    const add = jest.fn((_file: File, _noteId: string) => 'up-1');
+    beforeEach(() => {
+      add.mockClear();
+      jest
+        .mocked(imageUploads)
+        .mockReturnValue({ add } as unknown as ReturnType<typeof imageUploads>);
+    });
+    const png = () => new File(['x'], 'shot.png', { type: 'image/png' });
+
+    it('is added as an image waiting for its upload', () => {
+      expect(paste('', '', '', [png()])).toBe('<p><img data-upload="up-1" alt=""></p>');
+      expect(add).toHaveBeenCalledTimes(1);
+    });
+
+    it('is added from a browser copy of an image (its HTML too, but no text)', () => {
+      const html = paste('<img src="https://example.com/a.png">', '', '', [png()]);
+      expect(html).toBe('<p><img data-upload="up-1" alt=""></p>');
+    });
+
+    it('is left out when the copy has text (a word processor adds a picture of it)', () => {
+      expect(paste('<p><b>Hi</b></p>', 'Hi', '', [png()])).toBe('<p><strong>Hi</strong></p>');
+      expect(add).not.toHaveBeenCalled();
+    });
+
+    it('takes no file that is not an image', () => {
+      const pdf = new File(['%PDF'], 'a.pdf', { type: 'application/pdf' });
+      expect(paste('', 'a.pdf', '', [pdf])).toBe('<p>a.pdf</p>');
+      expect(add).not.toHaveBeenCalled();
+    });
   });
 });

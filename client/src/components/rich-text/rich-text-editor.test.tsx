@@ -92,7 +92,7 @@ describe('RichTextEditor', () => {
       'Decrease indent',
       'Increase indent',
       'Emoticons',
-      'Insert image',
+      'Add image',
       'Keyboard shortcuts',
     ]) {
       const button = within(toolbar).getByRole('button', { name });
@@ -211,7 +211,7 @@ describe('RichTextEditor', () => {
 
   it('inserts an image by http(s) address and rejects other schemes', async () => {
     const { onChange, user } = setup();
-    await user.click(screen.getByRole('button', { name: 'Insert image' }));
+    await user.click(screen.getByRole('button', { name: 'Add image' }));
     const address = screen.getByLabelText('Image address');
     await user.type(address, 'javascript:alert(1)');
     await user.click(screen.getByRole('button', { name: 'Insert' }));

@@ -6,6 +6,7 @@ import { htmlToSlate } from './html-deserialize';
 import { slateToHtml } from './html-serialize';
 import { slateToText } from './plain-text';
 import { createRichEditor } from './with-rich-text';
+import { imageFilesIn, setUploadScope } from './uploads/image-files';
 import { renderElement, renderLeaf } from './editor-elements';
 import { handleEditorKeyDown } from './keyboard';
 import { Toolbar } from './toolbar';
@@ -28,6 +29,8 @@ export interface RichTextEditorProps {
   autoFocus?: boolean;
   /** Each new value (from 1 on) puts the focus in the text, at its end. */
   focusKey?: number;
+  /** The note whose body this is (`new` for a new note): images added here are kept with it. */
+  noteId?: string;
 }
 
 /**
@@ -44,6 +47,7 @@ function EditorInstance({
   ariaLabel = 'Note body',
   autoFocus = false,
   focusKey = 0,
+  noteId = 'new',
 }: Omit<RichTextEditorProps, 'resetKey'>) {
   const [editor] = useState(createRichEditor);
   const [initialValue] = useState(() => htmlToSlate(initialHtml));
@@ -53,6 +57,7 @@ function EditorInstance({
   }, [onChange]);
 
   useEditorFocusRequests(editor);
+  useEffect(() => setUploadScope(editor, noteId), [editor, noteId]);
 
   // Focused before the browser paints, so a key pressed just after the editor appears lands in
   // it. The focus goes first: with a selection change still pending, slate-dom would put it off
@@ -89,6 +94,13 @@ function EditorInstance({
           renderLeaf={renderLeaf}
           spellCheck
           onKeyDown={(event) => handleEditorKeyDown(editor, event)}
+          onPaste={(event) => {
+            // Chrome's paste reaches Slate as a beforeinput, whose data may lack the files: a
+            // picture on the clipboard is taken here, before it (editor.insertData decides).
+            if (imageFilesIn(event.clipboardData.files).length === 0) return;
+            event.preventDefault();
+            editor.insertData(event.clipboardData);
+          }}
         />
         {/* After the text in the tab order, so Tab from a title reaches the text first; shown
             above it (rich-text.css). */}

@@ -7,6 +7,7 @@ import type { ChecklistItemRef, PlacedItem } from './checklist';
 import { openThenTicked } from './checklist';
 import { htmlToSlate } from './html-deserialize';
 import { BLOCK_TAG, blockStyle, leafPresentation, wrapMarks } from './node-styles';
+import { PendingImage } from './pending-image';
 import './rich-text.css';
 
 export interface RichTextViewProps {
@@ -150,8 +151,10 @@ function renderInline(node: InlineNode, key: number): ReactNode {
       <Fragment key={key}>{content}</Fragment>
     );
   }
-  if (node.type === 'image')
+  if (node.type === 'image') {
+    if (node.upload) return <PendingImage key={key} localId={node.upload} alt={node.alt ?? ''} />;
     return <img key={key} className="rt-image__img" src={node.url} alt={node.alt ?? ''} />;
+  }
   return (
     <a key={key} href={node.url} rel="noopener noreferrer" target="_blank">
       {node.children.map(renderInline)}

@@ -34,8 +34,14 @@ export interface LinkElement {
 /** Images are inline voids so that they can sit inside any paragraph, as they do in HTML. */
 export interface ImageElement {
   type: 'image';
+  /** Empty while the image waits to be uploaded. */
   url: string;
   alt?: string;
+  /**
+   * The local id (uploads/upload-queue.ts) of an image added here and not yet on the server;
+   * stored as `<img data-upload="…">`, which only this browser ever holds.
+   */
+  upload?: string;
   children: [FormattedText];
 }
 

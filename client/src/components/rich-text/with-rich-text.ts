@@ -5,6 +5,7 @@ import { createEditor } from 'slate';
 import { HistoryEditor, withHistory } from 'slate-history';
 import { withReact } from 'slate-react';
 import { htmlToSlate } from './html-deserialize';
+import { imageFilesIn, insertImageFiles } from './uploads/image-files';
 import {
   currentTextBlock,
   isAtBlockStart,
@@ -247,6 +248,13 @@ export function withRichText(editor: Editor): Editor {
   // images. A copy from a Slate editor still pastes its own fragment.
   const { insertData } = editor;
   editor.insertData = (data) => {
+    // A picture on its own (a screenshot, a copied or dropped photo) is uploaded; a copy that
+    // also has text (a word processor adds a picture of it) is taken as text.
+    const images = imageFilesIn(data.files);
+    if (images.length > 0 && data.getData('text/plain').trim() === '') {
+      insertImageFiles(editor, images);
+      return;
+    }
     const html = data.getData('text/html');
     if (html && !data.getData('application/x-slate-fragment')) {
       const fragment = htmlToSlate(html);

@@ -329,6 +329,7 @@ export function NoteEditor({
         ariaLabel="Note body"
         autoFocus={focusBodyOnOpen}
         focusKey={bodyFocusKey}
+        noteId={note?.id ?? 'new'}
         onChange={(content) => patch({ content })}
       />
       {(draft.priority || draft.tags.length > 0) && (

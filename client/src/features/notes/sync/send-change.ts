@@ -12,6 +12,9 @@ import { UpdateNoteDocument } from '../api/update-note';
 import { forgetNote } from '../cache/note-cache';
 import { applyNoteChange } from '../cache/note-changes';
 import type { OutboxChange } from './outbox';
+import type { NoteInput } from '../../../gql/graphql';
+import { hasPendingImages, imageUploads, withUploadedImages } from '../../../components/rich-text';
+import { toast } from '../../../lib/toast';
 
 type MoveKind = Exclude<OutboxChange['kind'], 'add' | 'update' | 'delete'>;
 type MoveDocument = TypedDocumentNode<{ __typename: 'Mutation'; note: Note }, { id: string }>;
@@ -47,6 +50,20 @@ function shownAs(local: Note | null) {
 }
 
 /**
+ * The input with its images added in this browser uploaded and their addresses in the content:
+ * a local id never reaches the server. An image that can never go (too large, not a kept type)
+ * is left out, and the user told; a network failure rejects (a TypeError), so the change waits.
+ */
+async function withImagesUploaded(input: NoteInput): Promise<NoteInput> {
+  const { content } = input;
+  if (!content || !hasPendingImages(content)) return input;
+  const uploaded = await withUploadedImages(content, imageUploads(), (message) =>
+    toast.error(`An image was left out of the note: ${message}`),
+  );
+  return { ...input, content: uploaded };
+}
+
+/**
  * Sends one change to the server: the one place a note change becomes its mutation. Resolves to
  * the note as the server has it (null for a delete; undefined if the answer lacked it), or
  * rejects with Apollo's error.
@@ -63,7 +80,11 @@ export async function sendChange(
         mutation: AddNoteDocument,
         // The note's `pending-` id: a resent add whose answer was lost adds nothing. (An add
         // stored before adds carried their place has none: the server puts it in the notes.)
-        variables: { input: change.input, clientKey: change.id, location: change.location },
+        variables: {
+          input: await withImagesUploaded(change.input),
+          clientKey: change.id,
+          location: change.location,
+        },
         ...note,
       });
       return data?.note;
@@ -71,7 +92,7 @@ export async function sendChange(
     case 'update': {
       const { data } = await client.mutate({
         mutation: UpdateNoteDocument,
-        variables: { id: change.id, input: change.input, baseVersion },
+        variables: { id: change.id, input: await withImagesUploaded(change.input), baseVersion },
         ...note,
       });
       return data?.note;

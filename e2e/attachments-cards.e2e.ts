@@ -131,7 +131,10 @@ async function accountWithPhotos(prefix: string) {
   };
   await note(ALBUM, MORE, 'Four more');
   await note(TRIP, PHOTOS, 'Our trip, in three photos');
-  return { ...account, usedBytes };
+  // The user as the app keeps it after signing in (REST calls the id `_id`): the notes it saves
+  // in the browser are kept under that id.
+  const { _id: id, ...rest } = account.user as { _id: string };
+  return { token: account.token, user: { id, ...rest }, usedBytes };
 }
 
 const cardIn = (page: Page, title: string): Locator =>
@@ -382,6 +385,9 @@ it('shows photos seen once offline after a reload, and a sign-out deletes them',
     await waitFor(
       () =>
         page.evaluate(async () => {
+          // Opened only once the app has made it: opening creates it, without the app's store.
+          const databases = await indexedDB.databases();
+          if (!databases.some((db) => db.name === 'jotter')) return false;
           const db = await new Promise<IDBDatabase>((resolve, reject) => {
             const open = indexedDB.open('jotter');
             open.onsuccess = () => resolve(open.result);

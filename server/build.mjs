@@ -19,8 +19,8 @@ await build({
   platform: 'node',
   target: 'node20',
   format: 'cjs',
-  // Native add-ons, and pg's optional native driver (never installed), load from node_modules.
-  external: ['better-sqlite3', 'argon2', 'pg-native'],
+  // Native add-ons (sharp's libvips too), and pg's optional native driver (never installed), load from node_modules.
+  external: ['better-sqlite3', 'argon2', 'sharp', 'pg-native'],
   // Function and class names as written, for stack traces and logs; the map is for debugging.
   keepNames: true,
   sourcemap: 'linked',

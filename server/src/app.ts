@@ -117,6 +117,11 @@ export async function createApp(
     publicUrl: config.publicUrl,
     noteEvents: { retentionHours: config.eventRetentionHours },
     retention: { trashDays: config.trashRetentionDays, revisionDays: config.revisionRetentionDays },
+    attachments: {
+      maxBytes: config.attachmentMaxBytes,
+      quotaBytes: config.attachmentQuotaBytes,
+      dir: config.attachmentDir,
+    },
     clock: hooks.clock,
     reminders: {
       dataDir: config.dataDir,
@@ -154,8 +159,8 @@ export async function createApp(
   const keepTidy = () =>
     services.retention.run().then(
       (removed) =>
-        (removed.trashed > 0 || removed.revisions > 0) &&
-        logger.info(removed, 'deleted trash and revisions past their retention'),
+        (removed.trashed > 0 || removed.revisions > 0 || removed.attachments > 0) &&
+        logger.info(removed, 'deleted trash, revisions and attachments past their retention'),
       (error: unknown) => logger.warn({ err: error }, 'could not delete old trash and revisions'),
     );
   void keepTidy();
@@ -220,10 +225,11 @@ export async function createApp(
       },
     }),
   );
-  // An import's body is the file itself, read by its own route (rest/files.ts), not parsed here.
+  // An import's or an attachment's body is the file itself, read by its own route (rest/files.ts,
+  // rest/attachments.ts), not parsed here.
   const jsonBody = express.json({ limit: '1mb' });
   app.use((req, res, next) => {
-    if (req.path === '/api/import') next();
+    if (req.path === '/api/import' || req.path.startsWith('/api/attachments')) next();
     else jsonBody(req, res, next);
   });
 

@@ -29,6 +29,18 @@ const envSchema = z.object({
     .int()
     .min(1, 'IMPORT_MAX_MB is a whole number of megabytes from 1')
     .default(256),
+  // Attachments (issue 40): the largest file, each user's quota (MiB), and where bytes go.
+  ATTACHMENT_MAX_MB: z.coerce
+    .number()
+    .int('ATTACHMENT_MAX_MB is a whole number of megabytes from 1')
+    .min(1, 'ATTACHMENT_MAX_MB is a whole number of megabytes from 1')
+    .default(20),
+  ATTACHMENT_QUOTA_MB: z.coerce
+    .number()
+    .int('ATTACHMENT_QUOTA_MB is a whole number of megabytes from 1')
+    .min(1, 'ATTACHMENT_QUOTA_MB is a whole number of megabytes from 1')
+    .default(1024),
+  ATTACHMENT_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
   TRUST_PROXY: booleanFlag.default(false),
@@ -134,6 +146,12 @@ export interface Config {
   allowSignup: boolean;
   /** The largest file an import takes, in bytes (a JSON export at most 64 MB of it). */
   importMaxBytes: number;
+  /** The largest attachment taken, in bytes (ATTACHMENT_MAX_MB). */
+  attachmentMaxBytes: number;
+  /** What one user's attachments may take in all, in bytes (ATTACHMENT_QUOTA_MB). */
+  attachmentQuotaBytes: number;
+  /** ATTACHMENT_DIR: where attachments' bytes are kept as files; unset: in the database. */
+  attachmentDir: string | undefined;
   logLevel: string;
   /** Failed login/signup attempts allowed per IP per minute (and per account per 15 minutes); 0 turns the limit off. */
   authRateLimit: number;
@@ -229,6 +247,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoUsers: e.DEMO_USERS,
     allowSignup: e.ALLOW_SIGNUP,
     importMaxBytes: e.IMPORT_MAX_MB * 1024 * 1024,
+    attachmentMaxBytes: e.ATTACHMENT_MAX_MB * 1024 * 1024,
+    attachmentQuotaBytes: e.ATTACHMENT_QUOTA_MB * 1024 * 1024,
+    attachmentDir: e.ATTACHMENT_DIR ? path.resolve(e.ATTACHMENT_DIR) : undefined,
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,

@@ -9,7 +9,11 @@ export type ErrorKind =
   | 'CURSOR_EXPIRED'
   | 'EMAIL_NOT_REGISTERED'
   | 'RATE_LIMITED'
-  | 'UNAVAILABLE';
+  | 'UNAVAILABLE'
+  /** An upload past a size limit or the quota (REST 413). */
+  | 'TOO_LARGE'
+  /** An upload of a type that is not taken (REST 415). */
+  | 'UNSUPPORTED_TYPE';
 
 /** A failure the caller can act on: its message is safe to show. */
 export class AppError extends Error {

@@ -4,6 +4,7 @@ import type { AuthLimiter } from '../auth/rate-limit';
 import { AppError } from '../errors';
 import type { Services } from '../services';
 import type { Authenticated, PublicUser } from '../services/users';
+import { offerAttachmentCookie } from '../rest/attachment-cookie';
 
 /** What every resolver gets: the services, the caller (if signed in) and why not (if refused). */
 export interface GraphQLContext {
@@ -25,7 +26,7 @@ export interface GraphQLContext {
 
 /** Builds each request's context; a refused token is left to the resolvers that need a user. */
 export function contextFunction(services: Services, authLimiter: AuthLimiter) {
-  return async ({ req }: ExpressContextFunctionArgument): Promise<GraphQLContext> => {
+  return async ({ req, res }: ExpressContextFunctionArgument): Promise<GraphQLContext> => {
     let session = null;
     let authError = null;
     try {
@@ -35,6 +36,8 @@ export function contextFunction(services: Services, authLimiter: AuthLimiter) {
       if (!(error instanceof AppError)) throw error;
       authError = error;
     }
+    // A sign-in's token also lets the browser's <img> read attachments (rest/attachment-cookie.ts).
+    if (session) offerAttachmentCookie(req, res, session);
     return {
       services,
       user: session?.user ?? null,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import { requireSignedInPerson } from '../services/caller';
 import type { ApiTokenView, SessionView } from '../services/users';
+import { clearAttachmentCookie } from './attachment-cookie';
 import { userWithLists } from './auth';
 import { currentAuth, type RestDeps } from './context';
 import { parseBody } from './validate';
@@ -58,8 +59,9 @@ export function accountRouter({ services, authLimiter }: RestDeps): Router {
     res.json({ sessions: sessions.map(presentSession) });
   });
 
-  router.post('/auth/logout', async (_req, res) => {
+  router.post('/auth/logout', async (req, res) => {
     await users.logout(person(res));
+    clearAttachmentCookie(req, res);
     res.json({ loggedOut: true });
   });
 

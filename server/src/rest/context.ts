@@ -4,6 +4,7 @@ import type { AuthLimiter } from '../auth/rate-limit';
 import type { Services } from '../services';
 import { requireWriteAccess } from '../services/caller';
 import type { Authenticated, PublicUser } from '../services/users';
+import { offerAttachmentCookie } from './attachment-cookie';
 
 /** What the REST routers need from the app. */
 export interface RestDeps {
@@ -28,6 +29,7 @@ export function authenticate(services: Services) {
     if (!readOnlyMethods.has(req.method)) requireWriteAccess(auth);
     res.locals.auth = auth;
     res.locals.user = auth.user;
+    offerAttachmentCookie(req, res, auth);
     next();
   };
 }

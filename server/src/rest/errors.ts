@@ -23,6 +23,8 @@ const statusOf: Record<ErrorKind, number> = {
   CURSOR_EXPIRED: 410,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
+  TOO_LARGE: 413,
+  UNSUPPORTED_TYPE: 415,
 };
 
 interface BodyParserError {

@@ -2,6 +2,7 @@ import { Router } from 'express';
 
 import { adminRouter } from './admin';
 import { archivesRouter } from './archives';
+import { attachmentsRouter } from './attachments';
 import { accountRouter } from './account';
 import { authRouter, userWithLists } from './auth';
 import { authenticate, currentUser, type RestDeps } from './context';
@@ -44,6 +45,7 @@ export function restRouter(deps: RestDeps): Router {
   router.use('/archives', requireUser, archivesRouter(deps.services));
   router.use('/trash', requireUser, trashRouter(deps.services));
   router.use('/admin', requireUser, adminRouter(deps.services));
+  router.use('/attachments', attachmentsRouter(deps.services, requireUser));
   router.use(['/import', '/export'], requireUser);
   router.use(filesRouter(deps.services, deps.importMaxBytes));
   router.use(apiNotFound);

@@ -7,6 +7,11 @@ import path from 'node:path';
 import type { TokenService } from '../auth/tokens';
 import type { Store } from '../store';
 import { adminService, type AdminOptions, type AdminService } from './admin';
+import {
+  attachmentsService,
+  type AttachmentsOptions,
+  type AttachmentsServiceImpl,
+} from './attachments';
 import { callerService, type CallerService } from './caller';
 import { exportService, type ExportService } from './files/export';
 import { importService, type ImportService } from './files/import';
@@ -38,6 +43,8 @@ export interface Services {
   admin: AdminService;
   invites: InvitesService;
   reminders: RemindersService;
+  /** Attachments (issue 40): uploads, who may read them, usage, collection. */
+  attachments: AttachmentsServiceImpl;
 }
 
 export interface ServicesOptions extends UsersServiceOptions, AdminOptions {
@@ -50,6 +57,8 @@ export interface ServicesOptions extends UsersServiceOptions, AdminOptions {
   oidc?: Omit<OidcServiceOptions, 'passwordLogin' | 'allowSignup'>;
   /** Reminders: where VAPID keys are kept, SMTP, PUBLIC_URL… (none: a temporary folder's keys). */
   reminders?: Omit<RemindersOptions, 'clock'>;
+  /** Attachments' limits and where their bytes go (none: 20 MB files, 1 GB each, in the database). */
+  attachments?: Omit<AttachmentsOptions, 'clock'>;
 }
 
 /** The services over `store`, signing tokens with `tokens`. */
@@ -60,12 +69,25 @@ export function createServices(
 ): Services {
   const twoFactor = twoFactorService(store, { clock: options.clock });
   const users = usersService(store, tokens, options, twoFactor);
+  const attachments = attachmentsService(store, {
+    maxBytes: 20 * 1024 * 1024,
+    quotaBytes: 1024 * 1024 * 1024,
+    ...options.attachments,
+    clock: options.clock,
+  });
   return {
     users,
-    notes: notesService(store, { clock: options.clock }),
+    notes: notesService(store, {
+      clock: options.clock,
+      removeAttachmentFiles: attachments.removeFiles,
+    }),
     labels: labelsService(store),
     noteEvents: noteEventsService(store, options.noteEvents),
-    retention: retentionService(store, { ...options.retention, clock: options.clock }),
+    retention: retentionService(store, {
+      ...options.retention,
+      clock: options.clock,
+      attachments,
+    }),
     caller: callerService(users),
     importer: importService(store),
     exporter: exportService(store),
@@ -85,5 +107,6 @@ export function createServices(
       ...options.reminders,
       clock: options.clock,
     }),
+    attachments,
   };
 }

@@ -12,6 +12,7 @@ import {
 import {
   emptyNote,
   type ClientField,
+  type DroppedAttachment,
   type NoteChanges,
   type NoteEventKind,
   type NoteField,
@@ -24,6 +25,7 @@ import {
   type Store,
   type StoreTransaction,
 } from '../store';
+import { attachmentsOfNotes, dropUnusedAttachments } from './attachments';
 import { now, timestamps, type Clock } from './clock';
 import { decodeCursor, encodeCursor } from './cursor';
 import { checkNoteLabels } from './labels';
@@ -41,6 +43,8 @@ export const revisionWindowMs = 10 * 60_000;
 export interface NotesOptions {
   /** Where the time comes from; tests inject theirs. */
   clock?: Clock;
+  /** Removes the files (ATTACHMENT_DIR) of attachments a deletion forever dropped. */
+  removeAttachmentFiles?: (dropped: DroppedAttachment[]) => Promise<void>;
 }
 
 export interface NoteFilter {
@@ -440,25 +444,33 @@ export function notesService(store: Store, options: NotesOptions = {}) {
 
     /** Deletes forever; only a note already in the trash. */
     async deleteForever(userId: string, id: string): Promise<void> {
-      await store.transaction(async (tx) => {
+      const dropped = await store.transaction(async (tx) => {
         await findForWrite(tx, userId, id, ['trash']);
+        const used = await attachmentsOfNotes(tx, userId, [id]);
         await tx.notes.delete(userId, id);
         await recordChange(tx, userId, id, 'DELETED', stamp());
+        // Its attachments that no other note or revision of the user uses go with it.
+        return dropUnusedAttachments(tx, userId, used);
       });
+      await options.removeAttachmentFiles?.(dropped);
     },
 
     /**
      * Deletes every note in the trash forever, in one transaction with one DELETED event each;
      * returns their ids, oldest first.
      */
-    emptyTrash: (userId: string): Promise<string[]> =>
-      store.transaction(async (tx) => {
+    async emptyTrash(userId: string): Promise<string[]> {
+      const { ids, dropped } = await store.transaction(async (tx) => {
         const ids = (await tx.notes.allForWrite(userId, 'trash')).map((n) => n.id);
-        if (ids.length === 0) return [];
+        if (ids.length === 0) return { ids, dropped: [] };
+        const used = await attachmentsOfNotes(tx, userId, ids);
         await tx.notes.deleteMany(userId, ids);
         await tx.events.appendMany(userId, ids, 'DELETED', stamp());
-        return ids;
-      }),
+        return { ids, dropped: await dropUnusedAttachments(tx, userId, used) };
+      });
+      await options.removeAttachmentFiles?.(dropped);
+      return ids;
+    },
   };
 }
 

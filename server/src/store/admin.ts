@@ -8,7 +8,8 @@ import { toUserRecord } from './users';
 
 /**
  * The bytes a note takes, as the admin's list counts an account's storage: its title, content
- * and plain text in UTF-8. The one place storage is computed; attachments will add to it.
+ * and plain text in UTF-8. The one place storage is computed; an account's attachments' bytes
+ * are added to it (`usage`).
  */
 function storageBytes(dialect: Dialect): RawBuilder<number> {
   return dialect === 'postgres'
@@ -27,16 +28,18 @@ export function adminReader(db: Kysely<Database>, dialect: Dialect): AdminReader
         .select((eb) => [
           eb.fn.count<number | string>('notes.id').as('note_count'),
           sql<number | string>`coalesce(sum(${storageBytes(dialect)}), 0)`.as('storage_bytes'),
+          sql<number | string>`(select coalesce(sum(a.size), 0) from attachments a
+            where a.user_id = users.id)`.as('attachment_bytes'),
         ])
         .$if(userId !== undefined, (q) => q.where('users.id', '=', userId!))
         .groupBy('users.id')
         .orderBy('users.created_at')
         .orderBy('users.id')
         .execute();
-      return rows.map(({ note_count, storage_bytes, ...row }) => ({
+      return rows.map(({ note_count, storage_bytes, attachment_bytes, ...row }) => ({
         user: toUserRecord(row),
         notes: Number(note_count),
-        storage: Number(storage_bytes),
+        storage: Number(storage_bytes) + Number(attachment_bytes),
       }));
     },
 

@@ -20,3 +20,9 @@ export type {
   ReminderSettingsRecord,
   RepeatName,
 } from './reminders';
+export type {
+  AttachmentRepository,
+  DroppedAttachment,
+  NewAttachment,
+  StoredAttachment,
+} from './attachments';

@@ -24,6 +24,7 @@ import type {
   UserUsageRecord,
 } from './records';
 import type { ReminderRepository } from './reminders';
+import type { AttachmentRepository } from './attachments';
 
 /** Accounts. Single-row writes, so they need no transaction. */
 export interface UserRepository {
@@ -335,6 +336,7 @@ export interface StoreTransaction {
   identities: IdentityRepository;
   invites: InviteRepository;
   reminders: ReminderRepository;
+  attachments: AttachmentRepository;
 }
 
 /** The database, as repositories. Notes are only written inside {@link Store.transaction}. */
@@ -353,6 +355,8 @@ export interface Store {
   readonly invites: InviteRepository;
   /** Reminders, push subscriptions and reminder settings (reads and single-row writes). */
   readonly reminders: ReminderRepository;
+  /** Attachments (issue 40): their rows and bytes, who may read them, what uses them. */
+  readonly attachments: AttachmentRepository;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: StoreTransaction) => Promise<T>): Promise<T>;
   /** Throws when the database cannot take a write now: gone, locked, read-only or its disk full. */

@@ -196,6 +196,25 @@ interface ReminderSettingsTable {
   updated_at: string;
 }
 
+/** Attachments (migration 0017): see store/attachments.ts. */
+interface AttachmentsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  content_type: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  sha256: string;
+  /** The bytes, unless they are on disk (`path`). */
+  bytes: Buffer | null;
+  /** The WebP thumbnail of an image; null for a PDF. */
+  thumb: Buffer | null;
+  /** The file's name inside ATTACHMENT_DIR, when the bytes are kept there. */
+  path: string | null;
+  created_at: string;
+}
+
 /** Every table, as Kysely sees them. */
 export interface Database {
   users: UsersTable;
@@ -215,6 +234,7 @@ export interface Database {
   reminders: RemindersTable;
   push_subscriptions: PushSubscriptionsTable;
   reminder_settings: ReminderSettingsTable;
+  attachments: AttachmentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
+import { attachmentRepository } from './attachments';
 import { apiTokenRepository, sessionRepository } from './credentials';
 import { adminReader, inviteRepository } from './admin';
 import { openDatabase, type DatabaseHandle, type Dialect, type OpenOptions } from './database';
@@ -43,6 +44,7 @@ function repositories(
     identities: identityRepository(trx),
     invites: inviteRepository(trx),
     reminders: reminderRepository(trx, dialect),
+    attachments: attachmentRepository(trx),
   };
 }
 
@@ -64,6 +66,7 @@ export function storeOver(database: DatabaseHandle): Store {
     admin: adminReader(db, dialect),
     invites: inviteRepository(db),
     reminders: reminderRepository(db, dialect),
+    attachments: attachmentRepository(db),
     async transaction(fn) {
       const lastSteps: Array<() => Promise<void>> = [];
       const committed: Array<() => void> = [];

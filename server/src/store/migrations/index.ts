@@ -17,6 +17,7 @@ import * as twoFactorAndPasskeys from './0013_two_factor_and_passkeys';
 import * as userIdentities from './0014_user_identities';
 import * as admin from './0015_admin';
 import * as reminders from './0016_reminders';
+import * as attachments from './0017_attachments';
 
 /** A migration file: its `up`, told which engine it runs on when it has to differ. */
 export interface MigrationFile {
@@ -48,6 +49,7 @@ export const migrationFiles: ReadonlyArray<readonly [name: string, file: Migrati
   ['0014_user_identities', userIdentities],
   ['0015_admin', admin],
   ['0016_reminders', reminders],
+  ['0017_attachments', attachments],
 ];
 
 /** Feeds the migrations to Kysely's Migrator, for a database on `dialect`. */

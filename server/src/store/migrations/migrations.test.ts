@@ -23,6 +23,7 @@ const recorded = [
   '0014_user_identities',
   '0015_admin',
   '0016_reminders',
+  '0017_attachments',
 ];
 
 it('keeps the names existing databases recorded, in order', async () => {

@@ -4,7 +4,7 @@ import type { AuthLimiter } from '../auth/rate-limit';
 import { AppError } from '../errors';
 import type { Services } from '../services';
 import type { Authenticated, PublicUser } from '../services/users';
-import { offerAttachmentCookie } from '../rest/attachment-cookie';
+import { offerAttachmentCookie } from '../services/attachments/cookie';
 
 /** What every resolver gets: the services, the caller (if signed in) and why not (if refused). */
 export interface GraphQLContext {
@@ -36,7 +36,7 @@ export function contextFunction(services: Services, authLimiter: AuthLimiter) {
       if (!(error instanceof AppError)) throw error;
       authError = error;
     }
-    // A sign-in's token also lets the browser's <img> read attachments (rest/attachment-cookie.ts).
+    // A sign-in's token also lets the browser's <img> read attachments (services/attachments/cookie.ts).
     if (session) offerAttachmentCookie(req, res, session);
     return {
       services,

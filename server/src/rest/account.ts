@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { requireSignedInPerson } from '../services/caller';
 import type { ApiTokenView, SessionView } from '../services/users';
-import { clearAttachmentCookie } from './attachment-cookie';
+import { clearAttachmentCookie } from '../services/attachments/cookie';
 import { userWithLists } from './auth';
 import { currentAuth, type RestDeps } from './context';
 import { parseBody } from './validate';

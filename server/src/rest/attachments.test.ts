@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 
 import sharp from 'sharp';
@@ -659,6 +660,38 @@ describe('ATTACHMENT_DIR: bytes on disk', () => {
     fs.utimesSync(stray, old, old);
     await disk.services.attachments.collect(new Date(Date.now() - 86_400_000).toISOString());
     expect(fs.existsSync(stray)).toBe(false);
+  });
+});
+
+describe('the service, as imports use it', () => {
+  it('adds from a Buffer and from a stream, refuses past the limit either way', async () => {
+    const { token, id } = await t.signup();
+    const { attachments } = t.services;
+    const fromBuffer = await attachments.add(id, await picture('webp'), { name: 'a.webp' });
+    const fromStream = await attachments.add(id, Readable.from([minimalPdf]), { name: 'b.pdf' });
+    expect([fromBuffer.contentType, fromStream.contentType]).toEqual([
+      'image/webp',
+      'application/pdf',
+    ]);
+    expect((await attachments.read(id, fromStream.id)).bytes.equals(minimalPdf)).toBe(true);
+    expect((await get(t, attachments.wire(fromBuffer).url, token)).status).toBe(200);
+    await expect(
+      attachments.add(id, Buffer.alloc(attachments.maxBytes + 1, 0xff)),
+    ).rejects.toMatchObject({ kind: 'TOO_LARGE' });
+    await expect(
+      attachments.add(
+        id,
+        Readable.from([Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')]),
+      ),
+    ).rejects.toMatchObject({ kind: 'UNSUPPORTED_TYPE' });
+  });
+
+  it('idsIn lists the ids a content shows, in order, once each', () => {
+    const a = '11111111-2222-4333-8444-555555555555';
+    const b = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
+    const content = `<img src="/api/attachments/${b}" alt=""><p>x</p><img src="/api/attachments/${a}?size=thumb"><img src="https://notes.example.org/api/attachments/${b}">`;
+    expect(t.services.attachments.idsIn(content)).toEqual([b, a]);
+    expect(t.services.attachments.idsIn('<p>/api/attachments/usage</p>')).toEqual([]);
   });
 });
 

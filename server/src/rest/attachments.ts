@@ -7,7 +7,11 @@ import { AppError, fromZodIssues, invalidToken } from '../errors';
 import type { Services } from '../services';
 import { nameLength, tooLarge } from '../services/attachments';
 import type { Authenticated } from '../services/users';
-import { attachmentCookie, clearAttachmentCookie, cookieValue } from './attachment-cookie';
+import {
+  attachmentCookie,
+  clearAttachmentCookie,
+  cookieValue,
+} from '../services/attachments/cookie';
 import { currentUser } from './context';
 
 /** `x-file-name`: the file's name, URI-encoded (headers are ASCII). */

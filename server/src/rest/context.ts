@@ -4,7 +4,7 @@ import type { AuthLimiter } from '../auth/rate-limit';
 import type { Services } from '../services';
 import { requireWriteAccess } from '../services/caller';
 import type { Authenticated, PublicUser } from '../services/users';
-import { offerAttachmentCookie } from './attachment-cookie';
+import { offerAttachmentCookie } from '../services/attachments/cookie';
 
 /** What the REST routers need from the app. */
 export interface RestDeps {

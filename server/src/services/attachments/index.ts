@@ -31,6 +31,10 @@ export interface AttachmentsOptions {
   clock?: Clock;
 }
 
+// libvips' cache of recent operations helps a program that works the same image again; each
+// upload is a new one, so it would only hold memory.
+sharp.cache(false);
+
 /** The most pixels an image may decode to: a pixel bomb is refused before it is decoded. */
 export const maxPixels = 50_000_000;
 
@@ -93,17 +97,14 @@ export function idsIn(content: string): string[] {
 /** Temporary files in ATTACHMENT_DIR start with this; the sweep removes stale ones. */
 const partialPrefix = '.partial-';
 
-/** Where an upload is being written: a private file, removed afterwards. */
-async function temporaryFile(
-  dir: string | undefined,
-): Promise<{ file: string; done(): Promise<void> }> {
-  if (dir) {
-    const file = path.join(dir, `${partialPrefix}${crypto.randomUUID()}`);
-    return { file, done: () => fs.promises.rm(file, { force: true }) };
-  }
+/**
+ * A private temporary folder for an upload and what is made of it, removed afterwards. Outside
+ * ATTACHMENT_DIR: an upload cut off (even by a crash) leaves nothing in it.
+ */
+async function temporaryFolder(): Promise<{ file(name: string): string; done(): Promise<void> }> {
   const folder = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'jotter-attachment-'));
   return {
-    file: path.join(folder, 'upload'),
+    file: (name) => path.join(folder, name),
     done: () => fs.promises.rm(folder, { recursive: true, force: true }),
   };
 }
@@ -129,15 +130,25 @@ function uploadFailure(error: unknown): unknown {
   return error;
 }
 
-/** Writes `bytes` to `file` durably: a temporary file, fsync, then a rename over the name. */
-async function writeDurably(file: string, bytes: Buffer): Promise<void> {
+/**
+ * Writes `bytes` (a buffer, or a file's name) to `file` durably: a temporary file beside it,
+ * fsync, then a rename over the name.
+ */
+async function writeDurably(file: string, bytes: Bytes): Promise<void> {
   const partial = path.join(path.dirname(file), `${partialPrefix}${crypto.randomUUID()}`);
-  const handle = await fs.promises.open(partial, 'wx', 0o600);
   try {
-    await handle.writeFile(bytes);
-    await handle.sync();
-  } finally {
-    await handle.close();
+    if (Buffer.isBuffer(bytes))
+      await fs.promises.writeFile(partial, bytes, { mode: 0o600, flag: 'wx' });
+    else await fs.promises.copyFile(bytes, partial, fs.constants.COPYFILE_EXCL);
+    const handle = await fs.promises.open(partial, 'r+');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    await fs.promises.rm(partial, { force: true });
+    throw error;
   }
   try {
     await fs.promises.rename(partial, file);
@@ -156,9 +167,26 @@ async function writeDurably(file: string, bytes: Buffer): Promise<void> {
   }
 }
 
-/** What an image is turned into before it is stored. */
+/** Bytes in memory, or the name of a file holding them. */
+type Bytes = Buffer | string;
+
+const sizeOf = async (bytes: Bytes) =>
+  Buffer.isBuffer(bytes) ? bytes.length : (await fs.promises.stat(bytes)).size;
+
+const readBytes = (bytes: Bytes): Promise<Buffer> =>
+  Buffer.isBuffer(bytes) ? Promise.resolve(bytes) : fs.promises.readFile(bytes);
+
+/** The sha256 of the bytes, in hex, reading a file as a stream. */
+async function sha256Of(bytes: Bytes): Promise<string> {
+  const hash = crypto.createHash('sha256');
+  if (Buffer.isBuffer(bytes)) return hash.update(bytes).digest('hex');
+  await pipeline(fs.createReadStream(bytes), hash);
+  return hash.digest('hex');
+}
+
+/** What an upload is turned into before it is stored. */
 interface Processed {
-  bytes: Buffer;
+  bytes: Bytes;
   thumb: Buffer | null;
   width: number | null;
   height: number | null;
@@ -172,7 +200,11 @@ const unreadableImage = () =>
  * and re-encoded without its metadata (location, camera); a GIF kept as it is (animated); each with
  * its size and a WebP thumbnail. A declared size past {@link maxPixels} is refused before decoding.
  */
-async function processImage(input: string | Buffer, type: AttachmentType): Promise<Processed> {
+async function processImage(
+  input: Bytes,
+  type: AttachmentType,
+  output: string | undefined,
+): Promise<Processed> {
   const open = () => sharp(input, { limitInputPixels: maxPixels, failOn: 'error' });
   let meta: Metadata;
   try {
@@ -196,10 +228,7 @@ async function processImage(input: string | Buffer, type: AttachmentType): Promi
       .resize(thumbSide, thumbSide, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80 })
       .toBuffer();
-    if (type === 'image/gif') {
-      const bytes = Buffer.isBuffer(input) ? input : await fs.promises.readFile(input);
-      return { bytes, thumb, width, height };
-    }
+    if (type === 'image/gif') return { bytes: input, thumb, width, height };
     const upright = open().rotate();
     const encoded =
       type === 'image/jpeg'
@@ -207,6 +236,11 @@ async function processImage(input: string | Buffer, type: AttachmentType): Promi
         : type === 'image/png'
           ? upright.png()
           : upright.webp({ quality: 90 });
+    // A file in, a file out: the upload's bytes are held in memory only while they are written.
+    if (output) {
+      const info = await encoded.toFile(output);
+      return { bytes: output, thumb, width: info.width, height: info.height };
+    }
     const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
     return { bytes: data, thumb, width: info.width, height: info.height };
   } catch (error) {
@@ -257,55 +291,48 @@ export function attachmentsService(store: Store, options: AttachmentsOptions) {
     source: Readable | Buffer,
     addOptions: { name?: string } = {},
   ): Promise<AttachmentRecord> {
-    let input: string | Buffer;
-    let temporary: Awaited<ReturnType<typeof temporaryFile>> | undefined;
+    let temporary: Awaited<ReturnType<typeof temporaryFolder>> | undefined;
     try {
+      let input: Bytes;
       if (Buffer.isBuffer(source)) {
         if (source.length > maxBytes) throw tooLarge(maxBytes);
         input = source;
       } else {
-        temporary = await temporaryFile(dir);
+        temporary = await temporaryFolder();
+        input = temporary.file('upload');
         try {
           await pipeline(
             source,
             capped(maxBytes),
-            fs.createWriteStream(temporary.file, { mode: 0o600, flags: 'wx' }),
+            fs.createWriteStream(input, { mode: 0o600, flags: 'wx' }),
           );
         } catch (error) {
           throw uploadFailure(error);
         }
-        input = temporary.file;
       }
       const type = sniffType(
         Buffer.isBuffer(input) ? input.subarray(0, sniffBytes) : await head(input),
       );
       if (!type) throw unsupportedType();
-      const size = Buffer.isBuffer(input) ? input.length : (await fs.promises.stat(input)).size;
-      if (size === 0) throw unsupportedType();
       // Refused before any decoding when the upload alone would pass the quota.
-      if ((await store.attachments.usedBytes(userId)) + size > quotaBytes) {
+      if ((await store.attachments.usedBytes(userId)) + (await sizeOf(input)) > quotaBytes) {
         throw overQuota(quotaBytes);
       }
       const processed: Processed =
         type === 'application/pdf'
-          ? {
-              bytes: Buffer.isBuffer(input) ? input : await fs.promises.readFile(input),
-              thumb: null,
-              width: null,
-              height: null,
-            }
-          : await processImage(input, type);
+          ? { bytes: input, thumb: null, width: null, height: null }
+          : await processImage(input, type, temporary?.file('stored'));
       const id = crypto.randomUUID();
       const row = {
         id,
         userId,
         name: cleanName(addOptions.name, type),
         contentType: type,
-        size: processed.bytes.length,
+        size: await sizeOf(processed.bytes),
         width: processed.width,
         height: processed.height,
         createdAt: stamp(),
-        sha256: crypto.createHash('sha256').update(processed.bytes).digest('hex'),
+        sha256: await sha256Of(processed.bytes),
         path: dir ? id : null,
       };
       // On disk: the file is complete and synced before a row may point at it.
@@ -315,9 +342,11 @@ export function attachmentsService(store: Store, options: AttachmentsOptions) {
           if ((await tx.attachments.usedBytes(userId)) + row.size > quotaBytes) {
             throw overQuota(quotaBytes);
           }
+          // In the database: the bytes are read into memory here, while writes take turns, so
+          // concurrent uploads do not each hold theirs while they wait.
           await tx.attachments.insert({
             ...row,
-            bytes: dir ? null : processed.bytes,
+            bytes: dir ? null : await readBytes(processed.bytes),
             thumb: processed.thumb,
           });
         });
@@ -372,6 +401,19 @@ export function attachmentsService(store: Store, options: AttachmentsOptions) {
     return removed;
   }
 
+  /** Removes the temporary folders of uploads a crash cut off, made before `before`. */
+  async function sweepTemporary(before: string): Promise<void> {
+    const entries = await fs.promises.readdir(os.tmpdir()).catch(() => [] as string[]);
+    for (const name of entries) {
+      if (!name.startsWith('jotter-attachment-')) continue;
+      const folder = path.join(os.tmpdir(), name);
+      const stat = await fs.promises.stat(folder).catch(() => undefined);
+      if (stat && stat.mtime.toISOString() < before) {
+        await fs.promises.rm(folder, { recursive: true, force: true }).catch(() => undefined);
+      }
+    }
+  }
+
   async function collect(olderThan: string): Promise<number> {
     let deleted = 0;
     for (;;) {
@@ -385,6 +427,7 @@ export function attachmentsService(store: Store, options: AttachmentsOptions) {
       if (dropped.length < 200) break;
     }
     await sweep(olderThan);
+    await sweepTemporary(olderThan);
     return deleted;
   }
 

@@ -1,9 +1,11 @@
 import type { Request, Response } from 'express';
 
-import { tokenFromHeader } from '../auth/tokens';
-import type { Authenticated } from '../services/users';
+import { tokenFromHeader } from '../../auth/tokens';
+import type { Authenticated } from '../users';
 
 /**
+ * Set by both doors (REST and GraphQL over HTTP), read by GET /api/attachments/:id alone.
+ *
  * The cookie that lets the browser's `<img src="/api/attachments/…">` carry the sign-in without
  * the token in a URL: HttpOnly (no script reads it), SameSite=Strict and scoped to
  * /api/attachments, holding the session token the app already sends in `authorization`. It is

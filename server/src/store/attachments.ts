@@ -150,25 +150,26 @@ export function attachmentRepository(db: Kysely<Database>): AttachmentRepository
     },
 
     async readable(callerId, id) {
-      // The members of the note `n`: today its owner. Sharing adds its collaborators here.
-      const members = sql`(select n.user_id)`;
       const row = await db
         .selectFrom('attachments as a')
         .select(metaColumns)
         .select(sql<number>`case when a.thumb is null then 0 else 1 end`.as('has_thumb'))
         .where('a.id', '=', id)
-        .where((eb) =>
-          eb.or([
-            eb('a.user_id', '=', callerId),
-            sql<SqlBool>`exists (
-              select 1 from notes n
-              where ${mentions(sql.ref('n.content'), sql.ref('a.id'))}
-                and ${callerId} in ${members}
-                and a.user_id in ${members})`,
-          ]),
-        )
         .executeTakeFirst();
-      return row ? toStored(row) : undefined;
+      if (!row) return undefined;
+      // The uploader reads at once; anyone else through a note both are members of. The members
+      // of the note `n`: today its owner. Sharing adds its collaborators here.
+      if (row.user_id === callerId) return toStored(row);
+      const members = sql`(select n.user_id)`;
+      const shown = await db
+        .selectFrom('notes as n')
+        .select(sql<number>`1`.as('found'))
+        .where(mentions(sql.ref('n.content'), sql.val(id)))
+        .where(sql<SqlBool>`${callerId} in ${members}`)
+        .where(sql<SqlBool>`${row.user_id} in ${members}`)
+        .limit(1)
+        .executeTakeFirst();
+      return shown ? toStored(row) : undefined;
     },
 
     async bytes(id, which) {

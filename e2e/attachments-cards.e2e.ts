@@ -19,9 +19,13 @@ let browser: Browser;
 const password = 'cards-photos-pass-1';
 const shots = '/tmp/shots-h-cards';
 
+/** One account with photos for every test (uploads take a while): its email and bytes used. */
+let photos: { email: string; usedBytes: number };
+
 beforeAll(async () => {
   fs.mkdirSync(shots, { recursive: true });
   [server, browser] = await Promise.all([sharedServer(), connectBrowser()]);
+  photos = await accountWithPhotos('cards-photos');
 });
 
 afterAll(async () => {
@@ -104,7 +108,7 @@ const ALBUM = 'Album';
 
 /**
  * A new account with a note of three photos (TRIP, the newest) and one of four (ALBUM), both
- * with text; its token and user, and the bytes its uploads take.
+ * with text: its email, and the bytes its uploads take.
  */
 async function accountWithPhotos(prefix: string) {
   const email = `${prefix}.${Date.now()}@example.com`;
@@ -131,10 +135,17 @@ async function accountWithPhotos(prefix: string) {
   };
   await note(ALBUM, MORE, 'Four more');
   await note(TRIP, PHOTOS, 'Our trip, in three photos');
-  // The user as the app keeps it after signing in (REST calls the id `_id`): the notes it saves
-  // in the browser are kept under that id.
-  const { _id: id, ...rest } = account.user as { _id: string };
-  return { token: account.token, user: { id, ...rest }, usedBytes };
+  return { email, usedBytes };
+}
+
+/**
+ * A sign-in of its own for one browser context (the offline test's logout ends only its own), and
+ * the user as the app keeps it (REST calls the id `_id`; the app saves notes under the id).
+ */
+async function session(email: string): Promise<{ token: string; user: unknown }> {
+  const login = await postApi(server.url, '/api/auth/login', { email, password });
+  const { _id: id, ...rest } = login.foundUser as { _id: string };
+  return { token: login.encodedToken as string, user: { id, ...rest } };
 }
 
 const cardIn = (page: Page, title: string): Locator =>
@@ -179,19 +190,16 @@ async function useTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
 describe.each<ViewportName>(['phone', 'desktop'])('at %s width', (viewport) => {
   let context: BrowserContext;
   let page: Page;
-  let usedBytes: number;
   const attachmentRequests: string[] = [];
 
   beforeAll(async () => {
-    const account = await accountWithPhotos(`cards-photos-${viewport}`);
-    usedBytes = account.usedBytes;
     const touch = viewport === 'phone' ? { hasTouch: true, isMobile: true } : {};
     // The service worker is the offline test's: here every request is the page's own.
     context = await newContext(browser, server.url, viewport, {
       ...touch,
       serviceWorkers: 'block',
     });
-    await storeSignIn(context, account, 'light');
+    await storeSignIn(context, await session(photos.email), 'light');
     page = await context.newPage();
     page.on('request', (request) => {
       const { pathname, search } = new URL(request.url());
@@ -315,10 +323,10 @@ describe.each<ViewportName>(['phone', 'desktop'])('at %s width', (viewport) => {
     const panel = page.getByRole('region', { name: 'Storage' });
     const figure = panel.getByText(/^Storage: .* used$/);
     await figure.waitFor();
-    const expected = `Storage: ${formatBytes(usedBytes)} of 1 GB used`;
+    const expected = `Storage: ${formatBytes(photos.usedBytes)} of 1 GB used`;
     expect(await figure.textContent()).toBe(expected);
     const meter = panel.getByRole('meter');
-    expect(Number(await meter.getAttribute('value'))).toBe(usedBytes);
+    expect(Number(await meter.getAttribute('value'))).toBe(photos.usedBytes);
     await panel.scrollIntoViewIfNeeded();
     await expectNoSeriousViolation(page, `the profile's storage, light (${viewport})`);
     await panel.screenshot({ path: `${shots}/storage-${viewport}-light.png` });
@@ -351,10 +359,9 @@ function formatBytes(bytes: number): string {
 }
 
 it('shows photos seen once offline after a reload, and a sign-out deletes them', async () => {
-  const account = await accountWithPhotos('cards-photos-offline');
   const context = await newContext(browser, server.url, 'desktop');
   try {
-    await storeSignIn(context, account, 'light');
+    await storeSignIn(context, await session(photos.email), 'light');
     const page = await context.newPage();
     await page.goto('/home');
     await cardIn(page, TRIP).waitFor();
@@ -409,9 +416,16 @@ it('shows photos seen once offline after a reload, and a sign-out deletes them',
     );
 
     await context.setOffline(true);
+    // Every thumbnail shown offline is the service worker's answer (not the HTTP cache's).
+    const answered: boolean[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('?size=thumb')) answered.push(response.fromServiceWorker());
+    });
     await page.reload();
     await page.getByRole('status').filter({ hasText: 'Offline' }).waitFor();
     await imagesLoaded(cardIn(page, TRIP).locator('.card-photos'), 3, 'the trip, offline');
+    expect(answered.length).toBeGreaterThanOrEqual(3);
+    expect(answered.every(Boolean)).toBe(true);
     await page.screenshot({ path: `${shots}/offline-desktop.png` });
 
     await context.setOffline(false);

@@ -4,7 +4,7 @@ import type { AuthLimiter } from '../auth/rate-limit';
 import { AppError } from '../errors';
 import type { Services } from '../services';
 import type { Authenticated, PublicUser } from '../services/users';
-import { offerAttachmentCookie } from '../services/attachments/cookie';
+import { clearAttachmentCookie, offerAttachmentCookie } from '../services/attachments/cookie';
 
 /** What every resolver gets: the services, the caller (if signed in) and why not (if refused). */
 export interface GraphQLContext {
@@ -22,6 +22,8 @@ export interface GraphQLContext {
   /** The client's address, for rate limits. */
   ip: string;
   authLimiter: AuthLimiter;
+  /** Clears the attachments' cookie on this answer (logout); absent over WebSocket. */
+  clearAttachmentCookie?: () => void;
 }
 
 /** Builds each request's context; a refused token is left to the resolvers that need a user. */
@@ -47,6 +49,7 @@ export function contextFunction(services: Services, authLimiter: AuthLimiter) {
       authError,
       ip: req.ip ?? '',
       authLimiter,
+      clearAttachmentCookie: () => clearAttachmentCookie(req, res),
     };
   };
 }

@@ -432,6 +432,17 @@ describe('the attachments cookie (images in the browser without the token in a U
     expect(cookieOf(after.headers['set-cookie'])).toMatch(/^jotter_attachments=;/);
   });
 
+  it('is cleared by a GraphQL logout too', async () => {
+    const { token } = await t.signup();
+    const res = await t.http
+      .post('/graphql')
+      .set('authorization', token)
+      .set('cookie', `jotter_attachments=${token}`)
+      .send({ query: 'mutation { logout }' });
+    expect(res.body).toEqual({ data: { logout: true } });
+    expect(cookieOf(res.headers['set-cookie'])).toMatch(/^jotter_attachments=;/);
+  });
+
   it('is Secure when the request came over https (behind a trusted proxy)', async () => {
     const proxied = await createTestApp({ trustProxy: true });
     try {

@@ -18,6 +18,7 @@ export const Mutation: MutationResolvers = {
     const auth = requireAuth(ctx);
     requireSignedInPerson(auth);
     await ctx.services.users.logout(auth);
+    ctx.clearAttachmentCookie?.();
     return true;
   },
 

@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { appShellOnly } from './app-shell.ts';
+import { ATTACHMENT_CACHE } from './src/lib/attachment-cache.ts';
 
 const apiTarget = `http://localhost:${process.env.JOTTER_API_PORT ?? 4000}`;
 
@@ -163,6 +164,21 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
         // Web Push: the reminders' notifications and their actions (public/push-sw.js).
         importScripts: ['/push-sw.js'],
+        // Attachments seen once show offline: one never changes under its id, so the cache
+        // answers first. Only the files (and their thumbnails), never /usage; only a 200 is
+        // kept, so a 401 or 404 is never replayed. A sign-out deletes it (lib/storage.ts).
+        runtimeCaching: [
+          {
+            urlPattern: /\/api\/attachments\/(?!usage(?:[?#]|$))[\w-]+(?:\?size=thumb)?$/,
+            method: 'GET',
+            handler: 'CacheFirst',
+            options: {
+              cacheName: ATTACHMENT_CACHE,
+              expiration: { maxEntries: 1000, maxAgeSeconds: 60 * 60 * 24 * 90 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
       },
     }),
   ],

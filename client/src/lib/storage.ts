@@ -1,3 +1,5 @@
+import { forgetAttachments } from './attachment-cache';
+
 /** The signed-in user as the client keeps it (never a password). */
 export interface StoredUser {
   id: string;
@@ -50,12 +52,13 @@ export function writeAuth(token: string, user: StoredUser): void {
  */
 export const SAVED_SCREEN_KEY = 'savedScreen';
 
-/** Forgets the sign-in, and the copy of the page it saw. */
+/** Forgets the sign-in, the copy of the page it saw and the attachments it was shown. */
 export function clearAuth(): void {
   localStorage.removeItem('token');
   localStorage.removeItem('user');
   localStorage.removeItem('isAuth');
   localStorage.removeItem(SAVED_SCREEN_KEY);
+  void forgetAttachments();
 }
 
 /** The stored token, or an empty string when signed out. */

@@ -1,10 +1,10 @@
-import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { CSSProperties, KeyboardEvent, MouseEvent } from 'react';
 import { Archive, ArchiveRestore, CloudUpload, PenLine, Pin, PinOff, Trash2 } from 'lucide-react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { IconButton } from '../../../components/icon-button';
 import { Spinner } from '../../../components/spinner';
-import { RichTextView, toggleChecklistItem } from '../../../components/rich-text';
+import { RichTextView, isHtmlEmpty } from '../../../components/rich-text';
 import type { ChecklistItemRef } from '../../../components/rich-text';
 import { afterPaint } from '../../../lib/after-paint';
 import { formatDateTime } from '../../../lib/date-time';
@@ -15,6 +15,8 @@ import { useNotesUi } from '../hooks/notes-ui-context';
 import { NoteMetaMenus } from '../components/note-meta-menus';
 import { priorityLabel } from '../components/priority-menu';
 import { TrashCountdown } from './trash-retention-notice';
+import { splitCardImages, toggleInContent } from './card-images';
+import { CardPhotos } from './card-photos';
 import { focusNextCard, takesFocus } from './card-focus';
 import { noteColourStyle } from '../editor/note-colours';
 import { ReminderBell, ReminderChip } from '../reminders/reminder-menu';
@@ -41,7 +43,7 @@ export function opensCard(event: MouseEvent<HTMLElement>): boolean {
 }
 
 /**
- * One note: title, body, priority and label chips, creation time, and the actions its place
+ * One note: its uploaded images (a click shows them full size), title, body, priority and label chips, creation time, and the actions its place
  * allows (trash cards only restore or delete forever, which asks first). A click anywhere on the
  * card that is not on one of its controls opens it, as the pen does; the actions show on hover
  * and focus (note-grid.css). A small spinner says the server has not answered yet. A focused
@@ -63,8 +65,13 @@ export const NoteCard = memo(function NoteCard({ note }: { note: Note }) {
   // optimistic write to the cache, the request) starts once that frame is painted.
   const [tick, setTick] = useState<{ content: string; from: Note } | null>(null);
   const content = tick?.from === note ? tick.content : note.content;
+  // The note's uploaded images show at the top (card-photos.tsx), not again in the body.
+  const { images, body, bodyShown } = useMemo(() => {
+    const split = splitCardImages(content);
+    return { ...split, bodyShown: split.images.length === 0 || !isHtmlEmpty(split.body) };
+  }, [content]);
   const toggleItem = (ref: ChecklistItemRef) => {
-    const next = toggleChecklistItem(content, ref);
+    const next = toggleInContent(content, body, ref);
     if (next === undefined) return;
     const shown = { content: next, from: note };
     setTick(shown);
@@ -131,10 +138,13 @@ export const NoteCard = memo(function NoteCard({ note }: { note: Note }) {
           onClick={() => void commands.togglePin()}
         />
       )}
+      {images.length > 0 && <CardPhotos images={images} />}
       {note.title && <h3 className="note-card__title">{note.title}</h3>}
-      <div className="note-card__body">
-        <RichTextView html={content} onToggleItem={inTrash ? undefined : toggleItem} />
-      </div>
+      {bodyShown && (
+        <div className="note-card__body">
+          <RichTextView html={body} onToggleItem={inTrash ? undefined : toggleItem} />
+        </div>
+      )}
       {(note.priority || note.tags.length > 0) && (
         <ul className="chips" aria-label="Priority and labels">
           {note.priority && <li className="chip chip--priority">{priorityLabel(note.priority)}</li>}

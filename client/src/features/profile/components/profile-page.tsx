@@ -5,13 +5,15 @@ import { MeDocument } from '../api/me-query';
 import { ExportPanel } from './export-panel';
 import { ImportPanel } from './import-panel';
 import { NotificationsPanel } from './notifications-panel';
+import { StoragePanel } from './storage-panel';
 import { PasskeysPanel } from './security/passkeys-panel';
 import { TwoFactorPanel } from './security/two-factor-panel';
 import { SecuritySection } from './security/security-section';
 
 /**
- * /profile: first name, last name, email and the date the account was created; importing and
- * exporting notes; sessions, API tokens, the password and the account.
+ * /profile: first name, last name, email and the date the account was created; the storage
+ * photos and files take; importing and exporting notes; sessions, API tokens, the password and
+ * the account.
  */
 export function ProfilePage() {
   const { data, loading, error } = useQuery(MeDocument);
@@ -55,6 +57,7 @@ export function ProfilePage() {
           ))}
         </dl>
       </section>
+      <StoragePanel />
       <ImportPanel />
       <ExportPanel />
       <NotificationsPanel />

@@ -111,8 +111,14 @@ it('the sign-in cookie reads attachments but writes nothing: a POST or another r
   expect(login.status).toBe(200);
   const bearer = `Bearer ${login.body.encodedToken as string}`;
   recordSecrets(login.body.encodedToken as string);
-  // The cookie may come with the sign-in's answer or with the app's first signed-in request.
-  const first = await t.http.get('/api/notes').set('authorization', bearer);
+  // The cookie may come with the sign-in's answer or with the app's first signed-in request, a
+  // browser's (it says where it comes from; a script, which does not, gets none).
+  const script = await t.http.get('/api/notes').set('authorization', bearer);
+  expect(cookiesOf(script.headers['set-cookie'])).toBe('');
+  const first = await t.http
+    .get('/api/notes')
+    .set('authorization', bearer)
+    .set('origin', 'http://localhost:4000');
   const cookie = [cookiesOf(login.headers['set-cookie']), cookiesOf(first.headers['set-cookie'])]
     .filter(Boolean)
     .join('; ');
@@ -279,7 +285,8 @@ it('a file is never named for download as a page: x-file-name evil.html on a PNG
         .set('authorization', alice.token);
       expect(get.status).toBe(200);
       const disposition = get.headers['content-disposition'] ?? '';
-      if (/\.(html?|svg|xhtml)\b/i.test(disposition))
+      // The name a "Save as…" keeps is what counts: it must not end as a page does.
+      if (/\.(html?|svg|xhtml)("|$)/i.test(disposition))
         pages.push(`${name}${suffix}: ${disposition}`);
     }
   }

@@ -9,6 +9,7 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 
 import { loadConfig } from '../config';
+import { binary } from '../test-support/files';
 import { createTestApp, type TestApp } from '../test-support/app';
 
 /** An image of `width` × `height` made by sharp, encoded as `format`. */
@@ -90,13 +91,6 @@ async function uploaded(app: TestApp, token: string, bytes: Buffer, type?: strin
   expect(res.status).toBe(201);
   return (res.body as { attachment: Wire }).attachment;
 }
-
-/** Reads a binary answer's body as a Buffer. */
-const binary = (res: http.IncomingMessage, done: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
 
 const get = (app: TestApp, url: string, token?: string) => {
   const req = app.http

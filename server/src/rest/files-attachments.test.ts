@@ -1,9 +1,15 @@
 import type http from 'node:http';
 
 import sharp from 'sharp';
-import yauzl from 'yauzl';
 
 import { createTestApp, type TestApp } from '../test-support/app';
+import {
+  binary,
+  importJson as importJsonTo,
+  importZip as importZipTo,
+  unzip,
+  type ImportAnswer,
+} from '../test-support/files';
 import { keepNote, zipOf } from '../test-support/zip-fixtures';
 
 // Pictures are made, stored and zipped here, on a machine shared with other work.
@@ -15,11 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface ImportAnswer {
-  imported: number;
-  alreadyImported: number;
-  skipped: Array<{ file: string; reason: string }>;
-}
+const importZip = (token: string, zip: Buffer) => importZipTo(t, token, zip);
+const importJson = (token: string, text: string) => importJsonTo(t, token, text);
 
 const picture = (format: 'jpeg' | 'png', background: string) => {
   const image = sharp({ create: { width: 12, height: 8, channels: 3, background } });
@@ -28,50 +31,6 @@ const picture = (format: 'jpeg' | 'png', background: string) => {
 
 const svg =
   '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4"/></svg>';
-
-const importZip = (token: string, zip: Buffer) =>
-  t.http
-    .post('/api/import')
-    .set('authorization', token)
-    .set('content-type', 'application/zip')
-    .send(zip);
-
-const importJson = (token: string, text: string) =>
-  t.http
-    .post('/api/import')
-    .set('authorization', token)
-    .set('content-type', 'application/json')
-    .send(text);
-
-const binary = (res: http.IncomingMessage, done: (e: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
-
-/** The files of a zip, by name. */
-function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const files = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 const byTitle = async (userId: string) =>
   new Map((await t.behind.notes(userId)).map((n) => [n.title, n]));

@@ -1,11 +1,17 @@
 import http from 'node:http';
 
 import fc from 'fast-check';
-import yauzl from 'yauzl';
 import YAML from 'yaml';
 
 import { sanitizeRichText } from '../services/sanitize';
 import { createTestApp, type TestApp } from '../test-support/app';
+import {
+  binary,
+  importJson as importJsonTo,
+  importZip as importZipTo,
+  unzip as unzipBytes,
+  type ImportAnswer,
+} from '../test-support/files';
 import {
   claimEntryCount,
   keepNote,
@@ -24,58 +30,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface ImportAnswer {
-  imported: number;
-  alreadyImported: number;
-  skipped: Array<{ file: string; reason: string }>;
-}
+const importZip = (token: string, zip: Buffer) => importZipTo(t, token, zip);
+const importJson = (token: string, text: string) => importJsonTo(t, token, text);
 
-const importZip = (token: string, zip: Buffer) =>
-  t.http
-    .post('/api/import')
-    .set('authorization', token)
-    .set('content-type', 'application/zip')
-    .send(zip);
-
-const importJson = (token: string, text: string) =>
-  t.http
-    .post('/api/import')
-    .set('authorization', token)
-    .set('content-type', 'application/json')
-    .send(text);
+/** The files of a zip, by name, as text. */
+const unzip = async (buffer: Buffer) =>
+  new Map([...(await unzipBytes(buffer))].map(([name, bytes]) => [name, bytes.toString('utf8')]));
 
 const byTitle = async (userId: string) =>
   new Map((await t.behind.notes(userId)).map((n) => [n.title, n]));
-
-/** The files of a zip, by name, as text. */
-function unzip(buffer: Buffer): Promise<Map<string, string>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const files = new Map<string, string>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
-
-const binary = (res: http.IncomingMessage, done: (e: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
 
 describe('POST /api/import: a Google Keep Takeout', () => {
   it('imports every kind of note with its fields, and lists refused attachments and strangers as skipped', async () => {

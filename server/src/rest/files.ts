@@ -9,6 +9,7 @@ import { z } from 'zod';
 
 import { AppError, badInput, fromZodIssues } from '../errors';
 import type { Services } from '../services';
+import { capped } from '../services/capped-stream';
 import { importLimits, megabytes } from '../services/files/limits';
 import { currentUser } from './context';
 
@@ -21,17 +22,6 @@ const zipTypes = new Set([
 
 const tooLarge = (limit: number) =>
   badInput('file', `larger than the ${megabytes(limit)} an import may be; nothing was imported`);
-
-/** Passes the body on, refusing it once it passes `limit` bytes. */
-function capped(limit: number) {
-  let size = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      size += chunk.length;
-      done(size > limit ? tooLarge(limit) : null, chunk);
-    },
-  });
-}
 
 /**
  * Joins a stream's small chunks into pieces of at least `size` bytes (the last one smaller): a
@@ -64,7 +54,7 @@ async function bodyText(req: Request, limit: number): Promise<string> {
   const chunks: Buffer[] = [];
   await pipeline(
     req,
-    capped(limit),
+    capped(limit, () => tooLarge(limit)),
     new Transform({
       transform(chunk: Buffer, _encoding, done) {
         chunks.push(chunk);
@@ -86,7 +76,11 @@ async function withBodyFile<T>(
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'jotter-import-'));
   const file = path.join(dir, 'upload.zip');
   try {
-    await pipeline(req, capped(maxBytes), fs.createWriteStream(file, { mode: 0o600 }));
+    await pipeline(
+      req,
+      capped(maxBytes, () => tooLarge(maxBytes)),
+      fs.createWriteStream(file, { mode: 0o600 }),
+    );
     return await use(file);
   } finally {
     await fs.promises.rm(dir, { recursive: true, force: true });

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 import pLimit from 'p-limit';
@@ -18,6 +18,7 @@ import type {
   AttachmentType,
   AttachmentWire,
 } from './api';
+import { capped } from '../capped-stream';
 import { sniffBytes, sniffType } from './sniff';
 
 export type * from './api';
@@ -139,17 +140,6 @@ async function temporaryFolder(): Promise<{ file(name: string): string; done(): 
     file: (name) => path.join(folder, name),
     done: () => fs.promises.rm(folder, { recursive: true, force: true }),
   };
-}
-
-/** Passes a stream on, failing with 413 as soon as it passes `limit` bytes. */
-function capped(limit: number) {
-  let size = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      size += chunk.length;
-      done(size > limit ? tooLarge(limit) : null, chunk);
-    },
-  });
 }
 
 /** A body that broke off is the client's problem, not a server fault. */
@@ -343,7 +333,7 @@ export function attachmentsService(store: Store, options: AttachmentsOptions) {
         try {
           await pipeline(
             source,
-            capped(maxBytes),
+            capped(maxBytes, () => tooLarge(maxBytes)),
             fs.createWriteStream(input, { mode: 0o600, flags: 'wx' }),
           );
         } catch (error) {

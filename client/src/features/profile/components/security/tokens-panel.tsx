@@ -190,7 +190,11 @@ export function TokensPanel() {
                 </strong>
                 <span>Created {formatDateTime(token.createdAt)}</span>
                 <span>
-                  {token.expiresAt ? `Expires ${formatDateTime(token.expiresAt)}` : 'Never expires'}
+                  {!token.expiresAt
+                    ? 'Never expires'
+                    : Date.parse(token.expiresAt) <= Date.now()
+                      ? `Expired ${formatDateTime(token.expiresAt)}: it no longer works`
+                      : `Expires ${formatDateTime(token.expiresAt)}`}
                 </span>
                 <span>
                   {token.lastUsedAt

@@ -360,6 +360,9 @@ async function check(label: string, run: () => Promise<Outcome>, graphql: boolea
 }
 
 const runs = { rest: 4500, graphql: 4500, raw: 1200 };
+// Thousands of requests per test: on a busy 2-core machine beside CI's other suites one took past
+// the suite's 120 s. The count is the test; the time is the machine's.
+jest.setTimeout(300_000);
 
 it(`REST: ${runs.rest} random requests over every route`, async () => {
   await fc.assert(

@@ -36,10 +36,6 @@ export interface AttachmentsOptions {
 // libvips' cache of recent operations helps a program that works the same image again; each
 // upload is a new one, so it would only hold memory.
 sharp.cache(false);
-// One libvips thread per image: each thread holds buffers of its own, and a server's memory
-// matters more here than one photo's speed (four photos peaked at 400 MB with a thread per core,
-// 371 MB with one, in about the same time).
-sharp.concurrency(1);
 
 /** The most pixels an image may decode to: a pixel bomb is refused before it is decoded. */
 export const maxPixels = 50_000_000;
@@ -230,7 +226,7 @@ const unreadableImage = () =>
  * Images decoded at once by this process: one. Each full decode of a phone photo holds its
  * pixels (36 MB for 12 megapixels) and libvips' buffers: four at once took the server past
  * 500 MB, two at once past 400 MB on a busy machine (test/reliability/attachments.test.ts), so
- * the others wait their turn.
+ * the others wait their turn. (sharp already gives each image one libvips thread under glibc.)
  */
 const imageTurns = pLimit(1);
 
